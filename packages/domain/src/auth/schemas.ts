@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { messages } from '../messages.ts'
+
+export const EMAIL_EXAMPLE = 'jane.doe@example.com'
+
+export const signInEmailSchema = z
+  .string()
+  .trim()
+  .max(255)
+  .pipe(z.email({ error: () => messages.invalidEmailExample(EMAIL_EXAMPLE) }))
+
+export const signInSchema = z.strictObject({
+  backend: z.literal(1).optional(),
+  email: signInEmailSchema,
+  password: z.string().min(1, messages.passwordRequired).max(200),
+})
+export type SignInInput = z.infer<typeof signInSchema>
+
+export const forgotPasswordSchema = z.strictObject({ email: signInEmailSchema })
+
+export const newPasswordSchema = z.string().min(1, messages.passwordRequired).max(200)
+
+export const resetPasswordSchema = z
+  .strictObject({
+    token: z.string().min(1, messages.resetTokenInvalid).max(200),
+    password: newPasswordSchema,
+    confirm_password: z.string().max(200),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    message: messages.confirmPasswordMismatch,
+    path: ['confirm_password'],
+  })
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
+
+/** Strength meter of the reset screen: 25 points each for length ≥ 8, a letter, a special character, a digit. */
+export function passwordStrength(password: string): number {
+  let score = 0
+  if (password.length >= 8) score += 25
+  if (/\p{L}/u.test(password)) score += 25
+  if (/[^\p{L}\p{N}\s]/u.test(password)) score += 25
+  if (/\p{N}/u.test(password)) score += 25
+  return score
+}

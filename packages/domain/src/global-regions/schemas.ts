@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { listQuerySchema } from '../list.ts'
+import { messages } from '../messages.ts'
+
+export const globalRegionOrderKeys = ['name', 'code', 'updated_at'] as const
+export const globalRegionListQuerySchema = listQuerySchema(globalRegionOrderKeys)
+/** The spec's global region list asks for its first page with Range 0-3. */
+export const GLOBAL_REGION_FIRST_RANGE = { start: 0, end: 3 } as const
+
+export const globalRegionSchema = z.strictObject({
+  name: z
+    .string({ error: () => messages.globalRegionNameRequired })
+    .trim()
+    .min(1, messages.globalRegionNameRequired)
+    .max(255),
+  code: z
+    .string({ error: () => messages.globalRegionCodeRequired })
+    .trim()
+    .min(1, messages.globalRegionCodeRequired)
+    .max(50),
+})
+export type GlobalRegionInput = z.infer<typeof globalRegionSchema>
+
+export interface GlobalRegion {
+  id: number
+  name: string
+  code: string
+  is_default: boolean
+  updated_at: string
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { messages } from '../messages.ts'
+
+const requiredName = z.string().trim().min(1, messages.fieldRequired).max(255)
+
+export const profileUpdateSchema = z.strictObject({
+  first_name: requiredName,
+  last_name: requiredName,
+  email: z
+    .string()
+    .trim()
+    .min(1, messages.fieldRequired)
+    .max(255)
+    .pipe(z.email({ error: () => messages.profileEmailInvalid })),
+})
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
+
+export interface Profile {
+  id: number
+  first_name: string
+  last_name: string
+  email: string
+  type: 'super' | 'admin' | 'csr' | 'basic'
+  createdAt: string
+  organization_id: number | null
+  organizationName: string | null
+  mh_plan: string | null
+  licensed_spaces: number | null
+}
