@@ -1,0 +1,137 @@
+import { existsSync, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { countryRoutes } from './modules/countries/countries.routes.ts'
+import { globalRegionRoutes } from './modules/global-regions/global-regions.routes.ts'
+import { profileRoutes } from './modules/profile/profile.routes.ts'
+import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
+import { createContextRunner } from './platform/context.ts'
+import { registerErrorHandling } from './platform/errors.ts'
+import { createMailer, type Mailer } from './platform/mail.ts'
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
+export interface AppDeps {
+  config: Config
+  mailer: Mailer
+}
+
+export interface BuiltApp {
+  app: App
+  /** Every API route with the access it declares (snapshot-tested). */
+  routeAccess: RouteAccessEntry[]
+}
+
+const DOCS_PREFIX = '/api/docs'
+
+export function contentSecurityPolicy(config: Config) {
+  const tileOrigin = new URL(config.mapTileUrl.replace(/\{[a-z]\}/g, 'a')).origin
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // antd writes its CSS-in-JS into <style> elements.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', tileOrigin],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    upgradeInsecureRequests: null,
+  }
+}
+
+export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const mailer = createMailer(config.smtpUrl, config.mailFrom)
+  app.addHook('onClose', async () => mailer.close())
+  const deps: AppDeps = { config, mailer }
+
+  registerErrorHandling(app)
+  await app.register(fastifyCookie)
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(fastifyRateLimit, { global: false })
+
+  // The API docs are public; every other API route must declare its access (platform/auth.ts).
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, access: 'public' }
+  })
+  const runner = createContextRunner(database)
+  const routeAccess = registerAuth(app, runner)
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Spaceboard API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sb_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false })
+
+  appConfigRoutes(app, deps)
+  authRoutes(app, deps)
+  profileRoutes(app)
+  countryRoutes(app)
+  globalRegionRoutes(app)
+
+  await registerWeb(app, config.webDir)
+  return { app, routeAccess }
+}
+
+/** Serves the built SPA: files as they are, every other non-API GET as index.html (client-side routes). */
+async function registerWeb(app: App, webDir: string | undefined) {
+  if (!webDir || !existsSync(path.join(webDir, 'index.html'))) return
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+  })
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    if (request.url.startsWith('/api')) return reply.callNotFound()
+    const file = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '')
+    const candidate = path.join(webDir, file)
+    if (file && candidate.startsWith(webDir) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
+      return reply.sendFile(file)
+    }
+    reply.header('Cache-Control', 'no-cache')
+    return reply.sendFile('index.html')
+  })
+}

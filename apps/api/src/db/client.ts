@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction or the database itself: what repositories run their SQL on. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface Database {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
+
+export type DatabaseSource =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory, optionally started from a dump of a migrated database (tests). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
+
+export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  if (source.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: source.url, max: 10 })
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
+    await migrateNodePg(db as never, { migrationsFolder })
+    return { kind: 'postgres', db, close: () => pool.end() }
+  }
+  let client: PGlite
+  if (source.kind === 'pglite') {
+    const dir = path.join(source.dataDir, 'pgdata')
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true })
+    client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } })
+  } else {
+    client = await PGlite.create({
+      extensions: { btree_gist },
+      ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
+    })
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder })
+  return { kind: 'pglite', db, close: () => client.close() }
+}
+
+/** A PGlite dump of the migrated schema, for tests that need a fresh database fast. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client: PGlite }).$client
+  return client.dumpDataDir('none')
+}

@@ -1,0 +1,5 @@
+export * from './auth.ts'
+export * from './lookups.ts'
+export * from './mail.ts'
+export * from './organizations.ts'
+export * from './users.ts'

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { organizations } from './organizations.ts'
+import { createdAt, deletedAt, updatedAt } from './shared.ts'
+
+/** A super user belongs to no organization; every other user belongs to exactly one. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    type: text('type').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    excludeFromReporting: boolean('exclude_from_reporting').notNull().default(false),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_organization_idx').on(t.organizationId),
+    check('users_type_check', sql`${t.type} in ('super','admin','csr','basic')`),
+    check('users_organization_check', sql`(${t.type} = 'super') or (${t.organizationId} is not null)`),
+  ],
+)

@@ -1,0 +1,62 @@
+import { count } from 'drizzle-orm'
+import { hashPassword } from '../../platform/passwords.ts'
+import type { Db } from '../client.ts'
+import { countries, globalRegions, organizations, users } from '../schema/index.ts'
+import { countryList, defaultGlobalRegions } from './countries.ts'
+
+export const DEMO_PASSWORD = 'Spaceboard1!'
+
+export const demoLogins = [
+  { email: 'super@spaceboard.test', type: 'super', organization: null },
+  { email: 'admin@harbour.test', type: 'admin', organization: 'Harbour Workspaces' },
+  { email: 'csr@harbour.test', type: 'csr', organization: 'Harbour Workspaces' },
+  { email: 'admin@summit.test', type: 'admin', organization: 'Summit Business Centres' },
+  { email: 'csr@summit.test', type: 'csr', organization: 'Summit Business Centres' },
+] as const
+
+/** Countries and the default global regions: every database needs them. */
+export async function seedReferenceData(db: Db) {
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(countries)
+    if ((existing?.n ?? 0) > 0) return
+    await tx.insert(countries).values(countryList.map(([name, code]) => ({ name, code })))
+    await tx
+      .insert(globalRegions)
+      .values(defaultGlobalRegions.map(([name, code]) => ({ name, code, isDefault: true })))
+  })
+}
+
+/** Demo organizations and users on an empty database. Returns false when there was data already. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(users)
+    if ((existing?.n ?? 0) > 0) return false
+    const orgs = await tx
+      .insert(organizations)
+      .values([
+        { name: 'Harbour Workspaces', mhPlan: 'pro', licensedSpaces: 25 },
+        { name: 'Summit Business Centres', mhPlan: 'free', licensedSpaces: 3, timeFormat: 'mm/dd' },
+      ])
+      .returning({ id: organizations.id, name: organizations.name })
+    const orgId = (name: string | null) => orgs.find((o) => o.name === name)?.id ?? null
+    const names: Record<string, [string, string]> = {
+      'super@spaceboard.test': ['Sam', 'Super'],
+      'admin@harbour.test': ['Hannah', 'Harbour'],
+      'csr@harbour.test': ['Chris', 'Harbour'],
+      'admin@summit.test': ['Adam', 'Summit'],
+      'csr@summit.test': ['Cora', 'Summit'],
+    }
+    await tx.insert(users).values(
+      demoLogins.map((login) => ({
+        email: login.email,
+        type: login.type,
+        organizationId: orgId(login.organization),
+        firstName: names[login.email]?.[0] ?? 'Demo',
+        lastName: names[login.email]?.[1] ?? 'User',
+        passwordHash,
+      })),
+    )
+    return true
+  })
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { DEMO_PASSWORD, demoLogins, seedDemoData, seedReferenceData } from './db/seed/seed.ts'
+
+const config = loadConfig()
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
+)
+await seedReferenceData(database.db)
+const seeded = config.seedDemo ? await seedDemoData(database.db) : false
+const { app } = await buildApp(config, database)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  })
+}
+
+await app.listen({ port: config.port, host: config.host })
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
+console.log(`\nSpaceboard is running at ${config.publicUrl}  (database: ${where})`)
+if (config.seedDemo) {
+  console.log(seeded ? 'Demo data created. Sign in with:' : 'Demo sign-ins:')
+  for (const login of demoLogins)
+    console.log(`  ${login.type.padEnd(6)} ${login.email.padEnd(24)} ${DEMO_PASSWORD}`)
+}

@@ -1,0 +1,8 @@
+import type { App, AppDeps } from '../../app.ts'
+
+/** Settings the web app needs before sign-in. */
+export function appConfigRoutes(app: App, { config }: AppDeps) {
+  app.get('/api/config', { config: { access: 'public' }, schema: { tags: ['config'] } }, async () => ({
+    pricingUrl: config.pricingUrl,
+  }))
+}

@@ -1,0 +1,82 @@
+import type { CountryInput, ListQuery } from '@spaceboard/domain'
+import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import { countries } from '../../db/schema/index.ts'
+import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+
+const columns = {
+  id: countries.id,
+  name: countries.name,
+  code: countries.code,
+  updated_at: countries.updatedAt,
+}
+const sortable = { name: countries.name, code: countries.code, updated_at: countries.updatedAt }
+export type CountryOrder = keyof typeof sortable
+
+function filter(search: string) {
+  const pattern = containsPattern(search)
+  return and(
+    isNull(countries.deletedAt),
+    search ? or(ilike(countries.name, pattern), ilike(countries.code, pattern)) : undefined,
+  )
+}
+
+export function listCountries(tx: Tx, query: ListQuery<CountryOrder>, window: ListWindow | null) {
+  const base = tx
+    .select({ ...columns, total: totalCount() })
+    .from(countries)
+    .where(filter(query.search))
+    .orderBy(...orderBy(sortable, query, 'name', countries.id))
+  return window ? base.limit(window.limit).offset(window.offset) : base
+}
+
+export async function countCountries(tx: Tx, search: string) {
+  const [row] = await tx.select({ n: count() }).from(countries).where(filter(search))
+  return row?.n ?? 0
+}
+
+export async function findCountry(tx: Tx, id: number) {
+  const [row] = await tx
+    .select(columns)
+    .from(countries)
+    .where(and(eq(countries.id, id), isNull(countries.deletedAt)))
+  return row
+}
+
+export async function insertCountry(tx: Tx, input: CountryInput) {
+  const [row] = await tx.insert(countries).values(input).returning(columns)
+  return row
+}
+
+export async function updateCountry(tx: Tx, id: number, input: CountryInput) {
+  const [row] = await tx
+    .update(countries)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(and(eq(countries.id, id), isNull(countries.deletedAt)))
+    .returning(columns)
+  return row
+}
+
+export async function archiveCountry(tx: Tx, id: number) {
+  const [row] = await tx
+    .update(countries)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(countries.id, id), isNull(countries.deletedAt)))
+    .returning({ id: countries.id })
+  return row
+}
+
+export async function countryNameOrCodeTaken(tx: Tx, input: CountryInput, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: countries.id })
+    .from(countries)
+    .where(
+      and(
+        isNull(countries.deletedAt),
+        or(sql`lower(${countries.name}) = lower(${input.name})`, eq(countries.code, input.code)),
+        exceptId ? sql`${countries.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}

@@ -1,0 +1,47 @@
+import { countryListQuerySchema, countrySchema } from '@spaceboard/domain'
+import type { App } from '../../app.ts'
+import { listWindow, sendPage } from '../../platform/list.ts'
+import { idParams } from '../../platform/params.ts'
+import * as service from './countries.service.ts'
+
+const tags = ['countries']
+
+export function countryRoutes(app: App) {
+  app.get(
+    '/api/country',
+    { config: { access: 'countries.read' }, schema: { tags, querystring: countryListQuerySchema } },
+    (request, reply) => {
+      const window = listWindow(request, request.query)
+      return request.signedIn(async (ctx) =>
+        sendPage(reply, window, await service.listCountries(ctx, request.query, window), () =>
+          service.countCountries(ctx, request.query.search),
+        ),
+      )
+    },
+  )
+
+  app.get(
+    '/api/country/:id',
+    { config: { access: 'countries.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.getCountry(ctx, request.params.id)),
+  )
+
+  app.post(
+    '/api/country',
+    { config: { access: 'countries.write' }, schema: { tags, body: countrySchema } },
+    async (request, reply) =>
+      reply.code(201).send(await request.signedIn((ctx) => service.createCountry(ctx, request.body))),
+  )
+
+  app.put(
+    '/api/country/:id',
+    { config: { access: 'countries.write' }, schema: { tags, params: idParams, body: countrySchema } },
+    (request) => request.signedIn((ctx) => service.updateCountry(ctx, request.params.id, request.body)),
+  )
+
+  app.delete(
+    '/api/country/:id',
+    { config: { access: 'countries.write' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.deleteCountry(ctx, request.params.id)),
+  )
+}

@@ -1,0 +1,42 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import { organizations, users } from '../../db/schema/index.ts'
+
+export async function findProfile(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      type: users.type,
+      createdAt: users.createdAt,
+      organization_id: users.organizationId,
+      organizationName: organizations.name,
+      mh_plan: organizations.mhPlan,
+      licensed_spaces: organizations.licensedSpaces,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+  return row
+}
+
+export async function emailTakenByOther(tx: Tx, email: string, userId: number) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
+  return Boolean(row)
+}
+
+export async function updateProfile(
+  tx: Tx,
+  userId: number,
+  values: { firstName: string; lastName: string; email: string },
+) {
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+}

@@ -1,0 +1,114 @@
+import { messages } from '@spaceboard/domain'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+
+export type FieldErrors = Record<string, string>
+
+/** An error whose status and message are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors)
+/** A validation failure on one field: the field's message is also the top-level message. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, message, { [field]: message })
+export const unauthorized = (message: string = messages.notSignedIn) => new HttpError(401, message)
+export const forbidden = (message: string = messages.forbidden) => new HttpError(403, message)
+export const notFound = (message: string = messages.notFound) => new HttpError(404, message)
+export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors)
+
+interface PgError {
+  code?: string
+  constraint?: string
+}
+
+/** SQLSTATEs that mean the input was wrong, not the server. */
+const pgClientErrors: Record<string, number> = {
+  '22P02': 400, // invalid text representation
+  '22003': 400, // numeric out of range
+  '22001': 400, // string too long
+  '23514': 400, // check violation
+  '23505': 409, // unique violation
+  '23503': 409, // foreign key violation
+  '23P01': 409, // exclusion violation
+  '40P01': 409, // deadlock
+  '40001': 409, // serialization failure
+}
+
+function pgErrorOf(error: unknown): PgError | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as PgError).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as PgError
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+function validationBody(
+  issues: { instancePath: string; message?: string; keyword: string; params: unknown }[],
+) {
+  const errors: FieldErrors = {}
+  for (const issue of issues) {
+    const keys = (issue.params as { keys?: string[] } | undefined)?.keys
+    if (issue.keyword === 'unrecognized_keys' && keys) {
+      for (const key of keys) errors[key] ??= messages.unknownField(key)
+      continue
+    }
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_'
+    errors[field] ??= issue.message ?? 'Invalid value.'
+  }
+  const first = Object.values(errors)[0] ?? 'Invalid value.'
+  return { message: first, errors }
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: request.url.startsWith('/api') ? messages.notFound : 'Not found.' })
+  })
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(validationBody(error.validation))
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message })
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ message: messages.malformedJson })
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(400).send({ message: messages.bodyTooLarge })
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(400).send({ message: 'Send the request body as application/json.' })
+    }
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ message: messages.signInRateLimited })
+    }
+    const pgError = pgErrorOf(error)
+    const pgStatus = pgError?.code ? pgClientErrors[pgError.code] : undefined
+    if (pgStatus) {
+      request.log.warn({ code: pgError?.code, constraint: pgError?.constraint }, 'database refused the input')
+      return reply
+        .code(pgStatus)
+        .send({ message: pgStatus === 409 ? 'This conflicts with existing data.' : 'Invalid value.' })
+    }
+    if (isResponseSerializationError(error))
+      request.log.error({ err: error.cause }, 'response did not match its schema')
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ message: messages.internalError })
+  })
+}
