@@ -1,0 +1,117 @@
+import {
+  messages,
+  newPasswordSchema,
+  type Profile,
+  passwordStrength,
+  resetPasswordSchema,
+} from '@spaceboard/domain'
+import { useQueryClient } from '@tanstack/react-query'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { Alert, Button, Flex, Form, Input, Progress, Typography } from 'antd'
+import { useState } from 'react'
+import { api } from '../../platform/api-client.ts'
+import { zodRule } from '../../platform/form-kit.ts'
+import { startSession } from '../../platform/session.ts'
+import { AuthCard } from './auth-card.tsx'
+
+const route = getRouteApi('/admin/reset-password')
+
+interface ResetValues {
+  password: string
+  confirm_password: string
+}
+
+function strengthColor(score: number): string {
+  if (score <= 25) return '#ff4d4f'
+  if (score <= 50) return '#faad14'
+  if (score <= 75) return '#1677ff'
+  return '#52c41a'
+}
+
+/** The strength meter: 25 points each for length 8 or more, a letter, a special character, a digit. */
+function StrengthMeter({ password }: { password: string }) {
+  const score = passwordStrength(password)
+  return (
+    <Flex vertical style={{ marginTop: -8, marginBottom: 16 }}>
+      <Typography.Text type="secondary">Password strength</Typography.Text>
+      <Progress percent={score} strokeColor={strengthColor(score)} aria-label="Password strength" />
+    </Flex>
+  )
+}
+
+/** Reset password: new password twice, then signed in and on to the profile. */
+export function ResetPassword() {
+  const { token } = route.useSearch()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [form] = Form.useForm<ResetValues>()
+  const password = Form.useWatch('password', form) ?? ''
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset Password">
+        <Alert type="error" showIcon title={messages.resetTokenInvalid} style={{ marginBottom: 16 }} />
+        <Link to="/admin/forgot-password">I forgot my password</Link>
+      </AuthCard>
+    )
+  }
+
+  const submit = async (values: ResetValues) => {
+    setBusy(true)
+    setFailure(null)
+    try {
+      const body = resetPasswordSchema.parse({ token, ...values })
+      const profile = await api<Profile>('/api/reset-password', { method: 'POST', body, on401: 'error' })
+      startSession(queryClient, profile)
+      await navigate({ to: '/admin/profile/show' })
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthCard title="Reset Password">
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          description={<Link to="/admin/forgot-password">I forgot my password</Link>}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <Form<ResetValues> form={form} layout="vertical" onFinish={submit}>
+        <Form.Item label="New Password" name="password" required rules={[zodRule(newPasswordSchema)]}>
+          <Input.Password autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <StrengthMeter password={password} />
+        <Form.Item
+          label="Confirm Password"
+          name="confirm_password"
+          required
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: unknown) => {
+                if ((value ?? '') !== (getFieldValue('password') ?? '')) {
+                  throw new Error(messages.confirmPasswordMismatch)
+                }
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            Reset Password
+          </Button>
+        </Form.Item>
+      </Form>
+      <Link to="/admin/login">Back to sign in</Link>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+
+/** Sign in: where to go back to afterwards. */
+export const signInSearchSchema = z.object({
+  redirect: z.string().max(2000).optional().catch(undefined),
+})
+
+/** Reset password: the token of the e-mailed link. */
+export const resetPasswordSearchSchema = z.object({
+  token: z.string().max(200).optional().catch(undefined),
+})

@@ -1,0 +1,246 @@
+import {
+  type ListQuery,
+  messages,
+  PAGE_SIZE,
+  type Range,
+  rangeForPage,
+  searchSchema,
+  showPager,
+} from '@spaceboard/domain'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { SearchSchemaInput } from '@tanstack/react-router'
+import { Alert, Flex, Input, Table, type TableProps, Typography } from 'antd'
+import type { ColumnType, SorterResult } from 'antd/es/table/interface'
+import { type ReactNode, useEffect, useState } from 'react'
+import type { z } from 'zod'
+import { apiPage, queryString } from './api-client.ts'
+
+/** What a list page keeps in its URL: search, order, direct, random, page (spec 1 §2). */
+export type ListSearch<K extends string = string> = Omit<ListQuery<K>, 'all'>
+
+/** What a link to a list page may carry (every key optional, the page fills in defaults). */
+export type ListSearchInput<K extends string = string> = {
+  search?: string
+  order?: K | ''
+  direct?: 'asc' | 'desc'
+  random?: string
+  page?: number
+}
+
+/**
+ * The route search validator of a list page, from the domain's list query schema. A bad value in
+ * a hand-edited URL falls back to its default instead of failing the page.
+ */
+export function listSearchValidator<K extends string>(schema: z.ZodType<ListQuery<K>>) {
+  return (raw: ListSearchInput<K> & SearchSchemaInput): ListSearch<K> => {
+    const pick = ({ search, order, direct, random, page }: ListQuery<K>): ListSearch<K> =>
+      random === undefined ? { search, order, direct, page } : { search, order, direct, random, page }
+    const first = schema.safeParse(raw)
+    if (first.success) return pick(first.data)
+    const cleaned: Record<string, unknown> = { ...raw }
+    for (const issue of first.error.issues) {
+      const key = issue.path[0]
+      if (typeof key === 'string') delete cleaned[key]
+    }
+    const second = schema.safeParse(cleaned)
+    return pick(second.success ? second.data : schema.parse({}))
+  }
+}
+
+export interface ListPageOptions<K extends string> {
+  /** The list endpoint, e.g. `/api/country`. Its queries are keyed under it (invalidate `[endpoint]`). */
+  endpoint: string
+  /** The validated search of the route. */
+  search: ListSearch<K>
+  /** Writes a new search into the URL. */
+  onSearchChange: (next: ListSearch<K>) => void
+  /** Rows per page after the first one; 20 by default (0-19, 20-39 …). */
+  pageSize?: number
+  /** The first page's range when it differs from `0-(pageSize-1)` (the global region list asks 0-3). */
+  firstRange?: Range
+  /** The pager shows only when the total exceeds this; the page size by default. */
+  pagerThreshold?: number
+}
+
+export function rangeOfPage(page: number, pageSize: number, firstRange?: Range): Range {
+  if (!firstRange) return rangeForPage(page, pageSize)
+  if (page <= 1) return firstRange
+  const start = firstRange.end + 1 + (page - 2) * pageSize
+  return { start, end: start + pageSize - 1 }
+}
+
+function pageOfRow(index: number, pageSize: number, firstRange?: Range): number {
+  if (!firstRange) return Math.floor(index / pageSize) + 1
+  if (index <= firstRange.end) return 1
+  return Math.floor((index - firstRange.end - 1) / pageSize) + 2
+}
+
+/** A server-side list: Range paging, Content-Range total, sort and search mirrored in the URL. */
+export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
+  const { endpoint, search, onSearchChange, firstRange } = options
+  const pageSize = options.pageSize ?? PAGE_SIZE
+  const threshold = options.pagerThreshold ?? pageSize
+  const range = rangeOfPage(search.page, pageSize, firstRange)
+  const query = useQuery({
+    queryKey: [endpoint, 'list', search, range],
+    queryFn: ({ signal }) =>
+      apiPage<T>(
+        `${endpoint}${queryString({
+          search: search.search,
+          order: search.order,
+          direct: search.direct,
+          random: search.random,
+          page: search.page,
+        })}`,
+        range,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  })
+  const total = query.data?.total ?? 0
+  const lastPage = total === 0 ? 1 : pageOfRow(total - 1, pageSize, firstRange)
+
+  // After a delete or a hand-edited URL the page may be past the end: go to the last one.
+  const pastTheEnd = query.isSuccess && !query.isPlaceholderData && search.page > lastPage
+  useEffect(() => {
+    if (pastTheEnd) onSearchChange({ ...search, page: lastPage })
+  }, [pastTheEnd, lastPage, search, onSearchChange])
+
+  return {
+    search,
+    rows: query.data?.rows ?? [],
+    total,
+    loading: query.isFetching,
+    error: query.error,
+    refetch: query.refetch,
+    showPager: showPager(total, threshold),
+    pageSize,
+    firstRange,
+    setSearch: (text: string) => onSearchChange({ ...search, search: text, page: 1 }),
+    setSort: (order: K | '', direct: 'asc' | 'desc') => onSearchChange({ ...search, order, direct, page: 1 }),
+    setPage: (page: number) => onSearchChange({ ...search, page }),
+  }
+}
+
+export type ListPageState<T, K extends string> = ReturnType<typeof useListPage<T, K>>
+
+/** A column of a list page; `sortKey` makes it sortable on the server (a whitelisted order key). */
+export type ListColumn<T, K extends string> = ColumnType<T> & { sortKey?: K }
+
+function sortOrderOf<K extends string>(search: ListSearch<K>, key: K | undefined) {
+  if (!key || search.order !== key) return null
+  return search.direct === 'asc' ? 'ascend' : 'descend'
+}
+
+export function ListSearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    setText(value)
+    setError(null)
+  }, [value])
+  const submit = (next: string) => {
+    const result = searchSchema.safeParse(next.trim())
+    if (!result.success) {
+      setError(result.error.issues[0]?.message ?? messages.invalidSearch)
+      return
+    }
+    setError(null)
+    onSearch(result.data)
+  }
+  return (
+    <Flex vertical gap={4}>
+      <Input.Search
+        aria-label="Search"
+        placeholder="Search"
+        allowClear
+        value={text}
+        status={error ? 'error' : ''}
+        onChange={(event) => {
+          setText(event.target.value)
+          if (event.target.value === '' && value !== '') submit('')
+        }}
+        onSearch={submit}
+        style={{ width: 280 }}
+      />
+      {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
+    </Flex>
+  )
+}
+
+export interface ListPageProps<T, K extends string> {
+  title: string
+  list: ListPageState<T, K>
+  columns: ListColumn<T, K>[]
+  /** Buttons shown at the right of the title (an Add button, say). */
+  actions?: ReactNode
+  rowKey?: TableProps<T>['rowKey']
+}
+
+/** The list page of a feature: title, actions, search box and a server-side sorted, paged table. */
+export function ListPage<T extends object, K extends string>({
+  title,
+  list,
+  columns,
+  actions,
+  rowKey = 'id',
+}: ListPageProps<T, K>) {
+  const tableColumns: ColumnType<T>[] = columns.map(({ sortKey, ...column }) =>
+    sortKey
+      ? {
+          ...column,
+          key: sortKey,
+          sorter: true,
+          sortOrder: sortOrderOf(list.search, sortKey),
+        }
+      : column,
+  )
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const first = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
+      const key = first?.order ? (first.columnKey as K | undefined) : undefined
+      list.setSort(key ?? '', first?.order === 'descend' ? 'desc' : 'asc')
+    } else if (extra.action === 'paginate' && pagination.current) {
+      list.setPage(pagination.current)
+    }
+  }
+  // antd pages by a single size; with a shorter first page (0-3 then 4-7 …) the sizes agree.
+  const pagination: TableProps<T>['pagination'] = list.showPager
+    ? {
+        current: list.search.page,
+        pageSize: list.pageSize,
+        total: list.firstRange ? list.total + (list.pageSize - (list.firstRange.end + 1)) : list.total,
+        showSizeChanger: false,
+        placement: ['bottomEnd'],
+      }
+    : false
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Flex gap={8}>{actions}</Flex>
+      </Flex>
+      <ListSearchBox value={list.search.search} onSearch={list.setSearch} />
+      {list.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={list.error.message}
+          action={<Typography.Link onClick={() => void list.refetch()}>Try again</Typography.Link>}
+        />
+      ) : null}
+      <Table<T>
+        rowKey={rowKey}
+        columns={tableColumns}
+        dataSource={list.rows}
+        loading={list.loading}
+        pagination={pagination}
+        onChange={onChange}
+        showSorterTooltip={false}
+        size="middle"
+      />
+    </Flex>
+  )
+}

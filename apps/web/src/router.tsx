@@ -1,0 +1,148 @@
+import { countryListQuerySchema, globalRegionListQuerySchema } from '@spaceboard/domain'
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router'
+import { ForgotPassword } from './features/auth/forgot-password.tsx'
+import { ResetPassword } from './features/auth/reset-password.tsx'
+import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
+import { SignIn } from './features/auth/sign-in.tsx'
+import { CountryList } from './features/countries/list.tsx'
+import { GlobalRegionList } from './features/global-regions/list.tsx'
+import { Profile } from './features/profile/detail.tsx'
+import { EditProfile } from './features/profile/form.tsx'
+import { ApiError } from './platform/api-client.ts'
+import { AppShell } from './platform/app-shell.tsx'
+import { listSearchValidator } from './platform/list-page.tsx'
+import { NotFound } from './platform/not-found.tsx'
+import { RouteError } from './platform/route-error.tsx'
+import { profileQuery } from './platform/session.ts'
+import { SessionWatcher } from './platform/session-watcher.tsx'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <>
+      <SessionWatcher />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFound,
+})
+
+const home = '/admin/profile/show'
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: home })
+  },
+})
+
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'admin',
+  beforeLoad: ({ location }) => {
+    if (location.pathname.replace(/\/+$/, '') === '/admin') throw redirect({ to: home })
+  },
+})
+
+// Signed-out screens
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'admin/login',
+  validateSearch: signInSearchSchema,
+  component: SignIn,
+})
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'admin/forgot-password',
+  component: ForgotPassword,
+})
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'admin/reset-password',
+  validateSearch: resetPasswordSearchSchema,
+  component: ResetPassword,
+})
+
+// The signed-in area: loads the profile first; without a session, on to sign in and back.
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_signed-in',
+  beforeLoad: async ({ context, location }) => {
+    try {
+      await context.queryClient.ensureQueryData(profileQuery)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        throw redirect({ to: '/admin/login', search: { redirect: location.href } })
+      }
+      throw error
+    }
+  },
+  component: AppShell,
+  errorComponent: RouteError,
+  notFoundComponent: NotFound,
+})
+
+const profileRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/profile/show',
+  component: Profile,
+})
+
+const profileEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/profile/edit',
+  component: EditProfile,
+})
+
+const countryListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/country/list',
+  validateSearch: listSearchValidator(countryListQuerySchema),
+  component: CountryList,
+})
+
+const globalRegionListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/global-region/list',
+  validateSearch: listSearchValidator(globalRegionListQuerySchema),
+  component: GlobalRegionList,
+})
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  adminRoute,
+  signInRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  signedInRoute.addChildren([profileRoute, profileEditRoute, countryListRoute, globalRegionListRoute]),
+])
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: false,
+    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}
