@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/**/*.test.ts'] } },
+      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

@@ -17,7 +17,7 @@ export function listQuerySchema<const K extends readonly [string, ...string[]]>(
   return z.object({
     search: searchSchema.optional().default(''),
     order: z
-      .union([z.literal(''), z.enum(orderKeys, { error: () => messages.invalidOrder(orderKeys) })])
+      .enum(['', ...orderKeys] as ['', ...K], { error: () => messages.invalidOrder(orderKeys) })
       .optional()
       .default(''),
     direct: z

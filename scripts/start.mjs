@@ -1,0 +1,36 @@
+// `npm start`: builds the web app when it is missing or stale, then runs the API (which serves it).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { register } from 'tsx/esm/api'
+
+const root = path.resolve(import.meta.dirname, '..')
+const builtIndex = path.join(root, 'apps/web/dist/index.html')
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/domain/src',
+  'package-lock.json',
+]
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0
+  const stat = statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  return newest
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0
+const changedAt = Math.max(...webSources.map((s) => newestMtime(path.join(root, s))))
+if (builtAt < changedAt) {
+  console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app…')
+  const build = spawnSync('npm', ['run', 'build', '-w', '@spaceboard/web'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+register()
+await import('../apps/api/src/main.ts')
