@@ -47,14 +47,6 @@ const indexRoute = createRoute({
   },
 })
 
-const adminRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'admin',
-  beforeLoad: ({ location }) => {
-    if (location.pathname.replace(/\/+$/, '') === '/admin') throw redirect({ to: home })
-  },
-})
-
 // Signed-out screens
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -121,13 +113,28 @@ const globalRegionListRoute = createRoute({
   component: GlobalRegionList,
 })
 
+// Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
+const adminOtherRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/$',
+  beforeLoad: ({ params }) => {
+    if (!params._splat?.replace(/\/+$/, '')) throw redirect({ to: home })
+  },
+  component: NotFound,
+})
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
-  adminRoute,
   signInRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
-  signedInRoute.addChildren([profileRoute, profileEditRoute, countryListRoute, globalRegionListRoute]),
+  signedInRoute.addChildren([
+    profileRoute,
+    profileEditRoute,
+    countryListRoute,
+    globalRegionListRoute,
+    adminOtherRoute,
+  ]),
 ])
 
 export function createAppRouter(queryClient: QueryClient) {

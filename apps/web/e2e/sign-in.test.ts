@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest'
+import {
+  fieldError,
+  gone,
+  logins,
+  PASSWORD,
+  query,
+  setupE2eApp,
+  shot,
+  signIn,
+  toast,
+  visible,
+} from './support.ts'
+
+const app = setupE2eApp()
+
+describe('Sign In', () => {
+  test('checks the email format on blur and enables Sign In only for a valid email and a password', async () => {
+    const page = await app.newPage()
+    await page.goto('/admin/login')
+    await visible(page.getByRole('heading', { name: 'Sign In' }))
+    const submit = page.getByRole('button', { name: 'Sign In' })
+    expect(await submit.isDisabled()).toBe(true)
+
+    await page.getByLabel('Email').fill('jane.doe')
+    await page.getByLabel('Password').focus()
+    await visible(fieldError(page, 'Invalid email format. Ex: jane.doe@example.com'))
+    await page.getByLabel('Password').fill('anything')
+    expect(await submit.isDisabled()).toBe(true)
+    await shot(page, 'sign-in-invalid-email')
+
+    await page.getByLabel('Email').fill(logins.super)
+    await page.getByLabel('Password').focus()
+    await gone(fieldError(page, 'Invalid email format. Ex: jane.doe@example.com'))
+    await expect.poll(() => submit.isDisabled()).toBe(false)
+  })
+
+  test('a wrong password shows the red alert "Please provide valid credentials"', async () => {
+    const page = await app.newPage()
+    await page.goto('/admin/login')
+    await page.getByLabel('Email').fill(logins.harbourAdmin)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'Please provide valid credentials' })
+    await visible(alert)
+    expect(await alert.getAttribute('class')).toContain('ant-alert-error')
+    expect(new URL(page.url()).pathname).toBe('/admin/login')
+    await shot(page, 'sign-in-failed')
+  })
+
+  test('signing in lands on the profile; Sign out returns to the sign-in page', async () => {
+    const page = await app.newPage()
+    await page.goto('/')
+    await page.waitForURL('**/admin/login?**')
+    await shot(page, 'sign-in')
+    await page.getByLabel('Email').fill(logins.super)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL('**/admin/profile/show')
+    await visible(page.getByText('Sam Super').first())
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL('**/admin/login')
+    await page.goto('/admin/profile/show')
+    await page.waitForURL('**/admin/login?**')
+  })
+
+  test('a signed-out visit goes to sign in and, after signing in, back to the page asked for', async () => {
+    const page = await app.newPage()
+    await page.goto('/admin/country/list?search=ger')
+    await page.waitForURL('**/admin/login?**')
+    expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/admin\/country\/list\?search=ger/)
+    await page.getByLabel('Email').fill(logins.harbourCsr)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL('**/admin/country/list?**')
+    expect(new URL(page.url()).pathname).toBe('/admin/country/list')
+    expect(query(page).search).toBe('ger')
+    await visible(page.getByRole('cell', { name: 'Germany', exact: true }))
+  })
+
+  test('when the session ends, the next call shows "Your session has expired" and goes to sign in', async () => {
+    const page = await app.newPage()
+    await signIn(page, logins.super)
+    await page.getByRole('link', { name: 'Countries' }).click()
+    await page.waitForURL('**/admin/country/list?**')
+    await visible(page.getByRole('columnheader', { name: 'Name' }))
+
+    await page.context().clearCookies()
+    await page.getByRole('searchbox', { name: 'Search' }).fill('fra')
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter')
+    await visible(toast(page, 'Your session has expired. Please sign in again.'))
+    await page.waitForURL('**/admin/login?**')
+    expect(new URL(page.url()).searchParams.get('redirect')).toContain('/admin/country/list')
+  })
+
+  test('unknown routes show the not-found page', async () => {
+    const page = await app.newPage()
+    await signIn(page, logins.harbourAdmin)
+    await page.goto('/admin/no-such-screen')
+    await visible(page.getByText('Page not found'))
+    await shot(page, 'not-found')
+  })
+})

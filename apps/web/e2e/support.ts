@@ -1,0 +1,148 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
+
+export const PASSWORD = 'Spaceboard1!'
+
+export const logins = {
+  super: 'super@spaceboard.test',
+  harbourAdmin: 'admin@harbour.test',
+  harbourCsr: 'csr@harbour.test',
+  summitAdmin: 'admin@summit.test',
+  summitCsr: 'csr@summit.test',
+} as const
+
+/** What apps/api/test/server.ts gives: the app (API + built SPA) on a fresh seeded database. */
+export interface TestServer {
+  url: string
+  close(): Promise<void>
+  outbox(): Promise<Array<{ to: string; subject: string; text: string }>>
+}
+
+/**
+ * Imported at run time so the web typecheck does not compile the API's test code (its vitest
+ * `inject` typing is declared in the API's global setup).
+ */
+async function startTestServer(): Promise<TestServer> {
+  const modulePath = fileURLToPath(new URL('../../api/test/server.ts', import.meta.url))
+  const module = (await import(/* @vite-ignore */ modulePath)) as {
+    startTestServer: () => Promise<TestServer>
+  }
+  return module.startTestServer()
+}
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`,
+    )
+  }
+  return chromium.launch({ executablePath, args: chromiumArgs })
+}
+
+export interface E2eApp {
+  server: TestServer
+  browser: Browser
+  /** A fresh browser context (its own cookies) on a new page of the app. */
+  newPage(): Promise<Page>
+  /** A new page signed in as the given user, on /admin/profile/show. */
+  signedInPage(email: string, password?: string): Promise<Page>
+}
+
+/**
+ * One app (API + built SPA on a fresh seeded database) and one browser per test file, closed
+ * after the file. Returns an object whose fields are filled in by `beforeAll`.
+ */
+export function setupE2eApp(): E2eApp {
+  const contexts: BrowserContext[] = []
+  const app = {} as E2eApp
+  beforeAll(async () => {
+    app.server = await startTestServer()
+    app.browser = await launchBrowser()
+    app.newPage = async () => {
+      const context = await app.browser.newContext({
+        baseURL: app.server.url,
+        viewport: { width: 1280, height: 860 },
+        locale: 'en-GB',
+      })
+      context.setDefaultTimeout(15_000)
+      contexts.push(context)
+      return context.newPage()
+    }
+    app.signedInPage = async (email, password = PASSWORD) => {
+      const page = await app.newPage()
+      await signIn(page, email, password)
+      return page
+    }
+  })
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined)
+    await app.browser?.close()
+    await app.server?.close()
+  })
+  return app
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/admin/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL('**/admin/profile/show')
+}
+
+/** Waits until the locator is visible (fails the test after the page's default timeout). */
+export async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible' })
+}
+
+/** Waits until nothing matches the locator any more. */
+export async function gone(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.count()).toBe(0)
+}
+
+export function pathAndQuery(page: Page): string {
+  const url = new URL(page.url())
+  return `${url.pathname}${url.search}`
+}
+
+/** The URL's query as an object (list pages mirror their state there). */
+export function query(page: Page): Record<string, string> {
+  return Object.fromEntries(new URL(page.url()).searchParams)
+}
+
+/** A toast (antd message) with the text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-message').getByText(text, { exact: true })
+}
+
+/** The open antd dialog with the title. */
+export function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) })
+}
+
+/** The error message shown under a form field. */
+export function fieldError(scope: Page | Locator, text: string): Locator {
+  return scope.locator('.ant-form-item-explain-error').getByText(text, { exact: true })
+}
+
+/** Screenshots for a look by eye: written only when E2E_SHOTS_DIR is set. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR
+  if (!dir) return
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+}
