@@ -104,9 +104,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.waitForURL('**/admin/profile/show')
 }
 
-/** Waits until the locator is visible (fails the test after the page's default timeout). */
+/** Waits until one match of the locator is visible (fails after the page's default timeout). */
 export async function visible(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: 'visible' })
+  await locator.filter({ visible: true }).first().waitFor({ state: 'visible' })
 }
 
 /** Waits until nothing matches the locator any more. */

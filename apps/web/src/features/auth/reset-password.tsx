@@ -34,7 +34,12 @@ function StrengthMeter({ password }: { password: string }) {
   return (
     <Flex vertical style={{ marginTop: -8, marginBottom: 16 }}>
       <Typography.Text type="secondary">Password strength</Typography.Text>
-      <Progress percent={score} strokeColor={strengthColor(score)} aria-label="Password strength" />
+      <Progress
+        percent={score}
+        strokeColor={strengthColor(score)}
+        format={(percent) => `${percent ?? 0}%`}
+        aria-label="Password strength"
+      />
     </Flex>
   )
 }

@@ -67,7 +67,7 @@ export function EditProfile() {
         <Form.Item label="Email" name="email" required rules={[zodRule(fields.email)]}>
           <Input inputMode="email" autoComplete="email" />
         </Form.Item>
-        <Flex gap={8}>
+        <Flex gap={8} style={{ marginTop: 8 }}>
           <Button htmlType="button" onClick={() => form.resetFields()} disabled={saving}>
             Reset
           </Button>

@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { logins, query, setupE2eApp, shot, visible } from './support.ts'
+
+const app = setupE2eApp()
+
+function countryListCall(page: Page) {
+  return page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/api/country' && request.method() === 'GET',
+  )
+}
+
+async function firstNames(page: Page): Promise<string[]> {
+  const cells = page.locator('.ant-table-tbody tr.ant-table-row td:first-child')
+  await cells.first().waitFor()
+  return cells.allTextContents()
+}
+
+describe('List pages (countries)', () => {
+  test('page and sort live in the URL, ask the right Range and survive a reload', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    const first = countryListCall(page)
+    await page.goto('/admin/country/list')
+    expect((await first).headers().range).toBe('0-19')
+    const pageOne = await firstNames(page)
+    expect(pageOne).toHaveLength(20)
+    const pager = page.locator('.ant-pagination')
+    await visible(pager)
+
+    const second = countryListCall(page)
+    await pager.getByTitle('2', { exact: true }).click()
+    expect((await second).headers().range).toBe('20-39')
+    await page.waitForURL((url) => url.searchParams.get('page') === '2')
+    await expect.poll(async () => (await firstNames(page))[0]).not.toBe(pageOne[0])
+    const pageTwo = await firstNames(page)
+
+    await page.reload()
+    expect(query(page).page).toBe('2')
+    await expect.poll(() => firstNames(page)).toEqual(pageTwo)
+
+    // Sort by Name: ascending, then descending; the URL says so and a reload keeps it.
+    const name = page.getByRole('columnheader', { name: 'Name' })
+    await name.click()
+    await page.waitForURL((url) => url.searchParams.get('order') === 'name')
+    expect(query(page)).toMatchObject({ order: 'name', direct: 'asc', page: '1' })
+    await name.click()
+    await page.waitForURL((url) => url.searchParams.get('direct') === 'desc')
+    const descending = await (async () => {
+      await expect.poll(async () => (await firstNames(page))[0]).not.toBe(pageOne[0])
+      return firstNames(page)
+    })()
+    expect([...descending].sort((a, b) => b.localeCompare(a))).toEqual(descending)
+    await shot(page, 'countries-sorted-desc')
+
+    await page.reload()
+    expect(query(page)).toMatchObject({ order: 'name', direct: 'desc', page: '1' })
+    await expect.poll(() => firstNames(page)).toEqual(descending)
+    expect(await name.getAttribute('aria-sort')).toBe('descending')
+
+    // A search that fits one page hides the pager.
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await search.fill('land')
+    await search.press('Enter')
+    await page.waitForURL((url) => url.searchParams.get('search') === 'land')
+    await expect.poll(() => pager.count()).toBe(0)
+    await page.reload()
+    expect(await search.inputValue()).toBe('land')
+  })
+})
