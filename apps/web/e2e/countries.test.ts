@@ -53,6 +53,12 @@ describe('Countries', () => {
     expect(await edit.getByLabel('Abbreviation').inputValue()).toBe('ATL')
     await edit.getByLabel('Country Name').fill('Atlantica')
     await shot(page, 'countries-edit')
+    // A refused save keeps what was typed.
+    await edit.getByLabel('Abbreviation').fill('DE')
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    await visible(toast(page, 'A country with this name or abbreviation already exists.'))
+    expect(await edit.getByLabel('Country Name').inputValue()).toBe('Atlantica')
+    await edit.getByLabel('Abbreviation').fill('ATL')
     await edit.getByRole('button', { name: 'Save changes' }).click()
     await visible(toast(page, 'Success: Record successfully updated.'))
     await gone(page.getByRole('dialog'))

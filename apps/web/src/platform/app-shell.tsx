@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons'
-import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
+import { Link, Outlet, useLocation } from '@tanstack/react-router'
 import { Button, Flex, Layout, Menu, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { useToast } from './feedback.ts'
@@ -8,7 +8,6 @@ import { fullName, useProfile, useSignOut } from './session.ts'
 
 function SignOutButton() {
   const signOut = useSignOut()
-  const navigate = useNavigate()
   const toast = useToast()
   const [busy, setBusy] = useState(false)
   return (
@@ -21,8 +20,8 @@ function SignOutButton() {
           await signOut()
         } catch (error) {
           toast.failure(error)
+          setBusy(false)
         }
-        await navigate({ to: '/admin/login', search: {} })
       }}
     >
       Sign out

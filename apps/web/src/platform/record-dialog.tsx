@@ -1,5 +1,5 @@
 import { Button, Form, Modal, Spin } from 'antd'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useToast } from './feedback.ts'
 import { applyServerErrors, trimmed } from './form-kit.ts'
 
@@ -34,8 +34,12 @@ export function RecordDialog<TValues extends Record<string, unknown>>({
   const [saving, setSaving] = useState(false)
   const toast = useToast()
 
+  // The record fills the form once, when it has loaded; later renders keep what the person typed.
+  const filled = useRef(false)
   useEffect(() => {
-    if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0])
+    if (!values || filled.current) return
+    filled.current = true
+    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0])
   }, [form, values])
 
   const submit = async (input: TValues) => {

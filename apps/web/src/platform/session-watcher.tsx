@@ -19,8 +19,9 @@ export function SessionWatcher() {
         const location = router.state.location
         if (location.pathname.startsWith('/admin/login')) return
         void message.error({ content: messages.sessionExpired, key: 'session-expired' })
-        queryClient.clear()
-        void router.navigate({ to: '/admin/login', search: { redirect: location.href } })
+        void router
+          .navigate({ to: '/admin/login', search: { redirect: location.href } })
+          .then(() => queryClient.clear())
       }),
     [router, queryClient, message],
   )

@@ -1,5 +1,6 @@
 import type { Profile } from '@spaceboard/domain'
 import { type QueryClient, queryOptions, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { api } from './api-client.ts'
 
 export const profileQuery = queryOptions({
@@ -23,12 +24,15 @@ export function startSession(queryClient: QueryClient, profile: Profile): void {
   queryClient.setQueryData(profileQuery.queryKey, profile)
 }
 
+/** Ends the session, goes to the sign-in page, then forgets the cached data of the session. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient()
+  const navigate = useNavigate()
   return async () => {
     try {
       await api<void>('/api/logout', { method: 'POST', on401: 'error' })
     } finally {
+      await navigate({ to: '/admin/login', search: {} })
       queryClient.clear()
     }
   }
