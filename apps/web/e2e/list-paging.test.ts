@@ -66,4 +66,19 @@ describe('List pages (countries)', () => {
     await page.reload()
     expect(await search.inputValue()).toBe('land')
   })
+
+  test('a hand-edited URL with bad values or a page past the end still shows the list', async () => {
+    const page = await app.signedInPage(logins.summitCsr)
+    await page.goto('/admin/country/list?order=bogus&direct=up&page=-4')
+    await expect.poll(() => firstNames(page)).toHaveLength(20)
+    expect(await page.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBeNull()
+
+    await page.goto('/admin/country/list?page=99')
+    await page.waitForURL((url) => url.searchParams.get('page') !== '99')
+    const last = Number(query(page).page)
+    expect(last).toBeGreaterThan(1)
+    expect(last).toBeLessThan(99)
+    expect((await firstNames(page)).length).toBeGreaterThan(0)
+    await visible(page.locator('.ant-pagination-item-active').getByText(String(last), { exact: true }))
+  })
 })

@@ -144,5 +144,5 @@ export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR
   if (!dir) return
   mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, animations: 'disabled' })
 }

@@ -27,7 +27,7 @@ if (!container) throw new Error('The page has no #root element.')
 createRoot(container).render(
   <StrictMode>
     <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0E3E6C' } }}>
-      <App>
+      <App message={{ maxCount: 3 }}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

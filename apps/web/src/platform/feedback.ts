@@ -44,6 +44,7 @@ export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
           okText: options.okText ?? 'Yes',
           cancelText: options.cancelText ?? 'No',
           okButtonProps: { danger: options.danger ?? false },
+          centered: true,
           onOk: () => resolve(true),
           onCancel: () => resolve(false),
         })
