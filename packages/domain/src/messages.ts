@@ -21,6 +21,38 @@ export const messages = {
   globalRegionNameRequired: 'Name is required.',
   globalRegionCodeRequired: 'Code is required.',
 
+  // Organizations (spec 1 §5, §8)
+  max100: 'Max 100 chars',
+  alphabetsMax100: 'Only Alphabets Allowed. Max 100 chars',
+  postcodeCharacters: 'Only numbers and characters are allowed',
+  contactNumberCharacters: 'Only numbers and special characters  are Allowed.',
+  invalidEmailEg: (example: string) => `Invalid email format. E.g: ${example}`,
+  urlMustStartWithHttp: (host: string) => `Url must start with http E.g: ${host}`,
+  taxPercentRange: 'Only decimal value allowed between 0-99.',
+  invoiceNumberingRequired: 'Enter Invoice Numbering.',
+  blackoutStartRequired: 'Select blackout period start date.',
+  startBeforeEnd: 'Start date should be less than end date.',
+  blackoutMaximum: 'Maximum Blackout Dates reached, please edit an existing date/date range.',
+  ms365ClientId: 'Please, enter MS 365 client id.',
+  ms365TenantId: 'Please, enter MS 365 tenant id.',
+  ms365DefaultClientName: 'Please, enter MS 365 default client name.',
+  onlyImages: 'Only png/jpg/jpeg allowed',
+  photoTooLarge: 'Photos size cannot exceed 1MB',
+  maxOneImage: 'Maximum of image is 1!!',
+  logoNotOnFreePlan: 'Upload logo is not allowed in free plan.',
+  customerIdExists: 'Customer ID already exists',
+  tentativeBookingsExist: 'Organization still exists tentative booking',
+  confirmRegenerateToken: 'Are you sure you want to regenerate the token?',
+  organizationArchived: 'Success: Organization deactivated successfully.',
+  fileAdded: 'File added successfully.',
+
+  // Client types and regions
+  confirmRegionDelete:
+    'All child region if any, will also be deleted with this. Are you sure, you want to delete?',
+
+  selectOrganization: 'Select an Organization',
+  selectOrganizationError: 'Error: Select an Organization.',
+
   // Generic toasts and confirmations
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',
@@ -45,5 +77,18 @@ export const messages = {
   countryAlreadyExists: 'A country with this name or abbreviation already exists.',
   globalRegionAlreadyExists: 'A global region with this code already exists.',
   defaultGlobalRegionLocked: 'Default global regions cannot be changed or deleted.',
+  orgUrlMustStartWithWww: 'Url must start with www E.g: www.example.com',
+  taxLabelCharacters: 'Only Alphabets and Numbers are Allowed. Max 100 chars',
+  billingColumnCharacters: 'Only characters and numbers are allowed. Max 255 chars',
+  noticePeriodRange: 'Minimum notice period must be between 0 and 10 days.',
+  licensedSpacesRange: 'Licensed spaces must be a whole number of at least 0.',
+  blackoutInPast: 'Blackout dates cannot be in the past.',
+  creditCardNotOnFreePlan: 'Credit Card is not available as default payment method on the free plan.',
+  prefixLocked: 'The prefix can no longer be changed once it is set.',
+  organizationRestored: 'Success: Organization activated successfully.',
+  defaultClientTypeLocked: 'Default client types cannot be changed or deleted.',
+  defaultRegionLocked: 'Default regions cannot be changed or deleted.',
+  regionParentInvalid: 'A region cannot be its own parent or the parent of its parent.',
+  clientTypeAlreadyExists: 'A client type with this name already exists.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const

@@ -7,6 +7,7 @@ import type { UserType } from './roles.ts'
 const everyone: readonly UserType[] = ['super', 'admin', 'csr', 'basic']
 const staff: readonly UserType[] = ['super', 'admin', 'csr']
 const superOnly: readonly UserType[] = ['super']
+const superAndAdmin: readonly UserType[] = ['super', 'admin']
 
 export const permissionTable = {
   'profile.read': everyone,
@@ -16,6 +17,25 @@ export const permissionTable = {
   'global-regions.read': everyone,
   'global-regions.write': superOnly,
   'admin.access': staff,
+  'organizations.list': superOnly,
+  'organizations.create': superOnly,
+  'organizations.archive': superOnly,
+  /** Read and edit: super any organization, the others their own. */
+  'organizations.read': staff,
+  'organizations.update': staff,
+  /** Settings panel and third-party credentials of the organization form. */
+  'organizations.settings': superAndAdmin,
+  'organizations.super-panel': superOnly,
+  'dashboard.read': staff,
+  'client-types.read': staff,
+  'client-types.create': superAndAdmin,
+  'client-types.update': staff,
+  'client-types.delete': superAndAdmin,
+  'regions.read': staff,
+  'regions.create': staff,
+  'regions.update': staff,
+  'regions.delete': superAndAdmin,
+  'amenities.read': staff,
 } as const satisfies Record<string, readonly UserType[]>
 
 export type Permission = keyof typeof permissionTable

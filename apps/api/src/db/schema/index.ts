@@ -1,3 +1,4 @@
+export * from './amenities.ts'
 export * from './auth.ts'
 export * from './lookups.ts'
 export * from './mail.ts'

@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
-import { countries, globalRegions, organizations, users } from '../schema/index.ts'
+import { countries, globalRegions, users } from '../schema/index.ts'
 import { countryList, defaultGlobalRegions } from './countries.ts'
+import { seedAmenities, seedOrganizations } from './organizations.ts'
 
 export const DEMO_PASSWORD = 'Spaceboard1!'
 
@@ -20,6 +21,7 @@ export async function seedReferenceData(db: Db) {
     const [existing] = await tx.select({ n: count() }).from(countries)
     if ((existing?.n ?? 0) > 0) return
     await tx.insert(countries).values(countryList.map(([name, code]) => ({ name, code })))
+    await seedAmenities(tx)
     await tx
       .insert(globalRegions)
       .values(defaultGlobalRegions.map(([name, code]) => ({ name, code, isDefault: true })))
@@ -32,14 +34,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users)
     if ((existing?.n ?? 0) > 0) return false
-    const orgs = await tx
-      .insert(organizations)
-      .values([
-        { name: 'Harbour Workspaces', mhPlan: 'pro', licensedSpaces: 25 },
-        { name: 'Summit Business Centres', mhPlan: 'free', licensedSpaces: 3, timeFormat: 'mm/dd' },
-      ])
-      .returning({ id: organizations.id, name: organizations.name })
-    const orgId = (name: string | null) => orgs.find((o) => o.name === name)?.id ?? null
+    const orgIds = await seedOrganizations(tx)
+    const orgId = (name: string | null) => (name ? (orgIds.get(name) ?? null) : null)
     const names: Record<string, [string, string]> = {
       'super@spaceboard.test': ['Sam', 'Super'],
       'admin@harbour.test': ['Hannah', 'Harbour'],

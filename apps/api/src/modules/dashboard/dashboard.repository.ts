@@ -1,0 +1,44 @@
+import { and, count, eq, isNull, or } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import { clientTypes, organizations, regions, users } from '../../db/schema/index.ts'
+
+async function countOf(query: Promise<{ n: number }[]>) {
+  const [row] = await query
+  return row?.n ?? 0
+}
+
+export async function organizationSummary(tx: Tx, organizationId: number) {
+  const [organization] = await tx
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      mh_plan: organizations.mhPlan,
+      licensed_spaces: organizations.licensedSpaces,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  const [activeUsers, clientTypeCount, regionCount] = await Promise.all([
+    countOf(
+      tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt))),
+    ),
+    countOf(
+      tx
+        .select({ n: count() })
+        .from(clientTypes)
+        .where(or(isNull(clientTypes.organizationId), eq(clientTypes.organizationId, organizationId))),
+    ),
+    countOf(tx.select({ n: count() }).from(regions).where(eq(regions.organizationId, organizationId))),
+  ])
+  return { organization, counts: { users: activeUsers, clientTypes: clientTypeCount, regions: regionCount } }
+}
+
+export async function platformSummary(tx: Tx) {
+  const [organizationCount, userCount] = await Promise.all([
+    countOf(tx.select({ n: count() }).from(organizations).where(isNull(organizations.deletedAt))),
+    countOf(tx.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
+  ])
+  return { organization: null, counts: { organizations: organizationCount, users: userCount } }
+}

@@ -1,0 +1,127 @@
+import {
+  messages,
+  organizationListQuerySchema,
+  organizationRestoreSchema,
+  organizationSchema,
+} from '@spaceboard/domain'
+import { z } from 'zod'
+import type { App, AppDeps } from '../../app.ts'
+import { listWindow, sendPage } from '../../platform/list.ts'
+import { idParams } from '../../platform/params.ts'
+import { readImage, storeResizedImage } from '../../platform/uploads.ts'
+import * as service from './organizations.service.ts'
+
+const tags = ['organizations']
+const LOGO_SIZE = 100
+
+export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
+  const deps = { secrets }
+
+  app.get(
+    '/api/organization',
+    { config: { access: 'organizations.list' }, schema: { tags, querystring: organizationListQuerySchema } },
+    (request, reply) => {
+      const window = listWindow(request, request.query)
+      return request.signedIn(async (ctx) =>
+        sendPage(reply, window, await service.listOrganizations(ctx, request.query, window), () =>
+          service.countOrganizations(ctx, request.query.search),
+        ),
+      )
+    },
+  )
+
+  app.get(
+    '/api/organization/options',
+    { config: { access: 'organizations.read' }, schema: { tags } },
+    (request) => request.signedIn((ctx) => service.organizationOptions(ctx)),
+  )
+
+  app.get(
+    '/api/organization/customer-id',
+    {
+      config: { access: 'organizations.super-panel' },
+      schema: {
+        tags,
+        querystring: z.object({
+          mh_customer_id: z.string().trim().min(1).max(100),
+          id: z.coerce.number().int().positive().optional(),
+        }),
+      },
+    },
+    (request) =>
+      request.signedIn((ctx) =>
+        service.customerIdExists(ctx, request.query.mh_customer_id, request.query.id),
+      ),
+  )
+
+  app.get(
+    '/api/organization/:id',
+    { config: { access: 'organizations.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.getOrganization(ctx, request.params.id)),
+  )
+
+  app.post(
+    '/api/organization',
+    { config: { access: 'organizations.create' }, schema: { tags, body: organizationSchema } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await request.signedIn((ctx) => service.createOrganization(ctx, deps, request.body))),
+  )
+
+  app.put(
+    '/api/organization/:id',
+    {
+      config: { access: 'organizations.update' },
+      schema: { tags, params: idParams, body: organizationSchema },
+    },
+    (request) =>
+      request.signedIn((ctx) => service.updateOrganization(ctx, deps, request.params.id, request.body)),
+  )
+
+  app.delete(
+    '/api/organization/:id',
+    { config: { access: 'organizations.archive' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.archiveOrganization(ctx, request.params.id)),
+  )
+
+  app.put(
+    '/api/organization/:id/restore',
+    {
+      config: { access: 'organizations.archive' },
+      schema: { tags, params: idParams, body: organizationRestoreSchema },
+    },
+    (request) =>
+      request.signedIn((ctx) =>
+        service.restoreOrganization(ctx, request.params.id, request.body.time_format),
+      ),
+  )
+
+  /** Logo upload (spec 1 §7): multipart `file` and `fileType=thumb`; answers file[0].url or file[0].error. */
+  app.post(
+    '/api/organization/logo',
+    { config: { access: 'organizations.update' }, schema: { tags } },
+    async (request, reply) => {
+      const fail = (error: string) => reply.code(400).send({ file: [{ error }] })
+      const plan = await request.signedIn((ctx) => service.actorPlan(ctx))
+      if (request.actor?.type !== 'super' && plan === 'free') return fail(messages.logoNotOnFreePlan)
+      if (!request.isMultipart()) return fail(messages.onlyImages)
+      let image: Buffer | undefined
+      let files = 0
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue
+        files++
+        if (files > 1) {
+          part.file.resume()
+          return fail(messages.maxOneImage)
+        }
+        const checked = await readImage(part)
+        if (!checked.ok) return fail(checked.reason === 'size' ? messages.photoTooLarge : messages.onlyImages)
+        image = checked.buffer
+      }
+      if (!image) return fail(messages.onlyImages)
+      const stored = await storeResizedImage(config.dataDir, image, LOGO_SIZE, LOGO_SIZE)
+      return { file: [{ url: stored }], message: messages.fileAdded }
+    },
+  )
+}
