@@ -68,6 +68,7 @@ export interface E2eApp {
  */
 export function setupE2eApp(): E2eApp {
   const contexts: BrowserContext[] = []
+  const pageErrors: string[] = []
   const app = {} as E2eApp
   beforeAll(async () => {
     app.server = await startTestServer()
@@ -80,7 +81,15 @@ export function setupE2eApp(): E2eApp {
       })
       context.setDefaultTimeout(15_000)
       contexts.push(context)
-      return context.newPage()
+      const page = await context.newPage()
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+      page.on('console', (message) => {
+        // Refused calls (401, 409 …) are part of the flows under test; anything else is a bug.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          pageErrors.push(`${page.url()}: ${message.text()}`)
+        }
+      })
+      return page
     }
     app.signedInPage = async (email, password = PASSWORD) => {
       const page = await app.newPage()
@@ -92,6 +101,8 @@ export function setupE2eApp(): E2eApp {
     for (const context of contexts) await context.close().catch(() => undefined)
     await app.browser?.close()
     await app.server?.close()
+    // No script error or console error on any page of the file.
+    expect(pageErrors).toEqual([])
   })
   return app
 }
