@@ -1,10 +1,18 @@
+import { dateDisplayFormat } from '@spaceboard/domain'
 import dayjs from 'dayjs'
+import { useProfile } from './session.ts'
 
-/** The spec's date display: dd-MM-yyyy. */
-export const DATE_FORMAT = 'DD-MM-YYYY'
-
-export function formatDate(value: string | null | undefined): string {
+export function formatDate(
+  value: string | null | undefined,
+  format: string = dateDisplayFormat(null),
+): string {
   if (!value) return ''
   const date = dayjs(value)
-  return date.isValid() ? date.format(DATE_FORMAT) : ''
+  return date.isValid() ? date.format(format) : ''
+}
+
+/** Formats dates in the signed-in person's organization's order (dd-MM-yyyy or MM-dd-yyyy). */
+export function useFormatDate(): (value: string | null | undefined) => string {
+  const format = dateDisplayFormat(useProfile().time_format)
+  return (value) => formatDate(value, format)
 }

@@ -26,4 +26,6 @@ export interface Profile {
   organizationName: string | null
   mh_plan: string | null
   licensed_spaces: number | null
+  /** The organization's date order (dd/mm by default and for super users). */
+  time_format: 'dd/mm' | 'mm/dd'
 }

@@ -15,6 +15,7 @@ export async function findProfile(tx: Tx, userId: number) {
       organizationName: organizations.name,
       mh_plan: organizations.mhPlan,
       licensed_spaces: organizations.licensedSpaces,
+      time_format: organizations.timeFormat,
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))

@@ -13,6 +13,7 @@ export async function profileOf(tx: Tx, userId: number): Promise<Profile> {
     createdAt: row.createdAt.toISOString(),
     mh_plan: row.mh_plan ?? null,
     licensed_spaces: row.licensed_spaces ?? null,
+    time_format: row.time_format === 'mm/dd' ? 'mm/dd' : 'dd/mm',
     organizationName: row.organizationName ?? null,
   }
 }

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { Button } from 'antd'
 import { useState } from 'react'
 import { useRecordMutations } from '../../platform/crud.ts'
-import { formatDate } from '../../platform/format.ts'
+import { useFormatDate } from '../../platform/format.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
 import { RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -16,6 +16,7 @@ const route = getRouteApi('/_signed-in/admin/country/list')
 
 /** Countries: Name, Abbreviation, Updated at; super adds, edits and deletes, others read. */
 export function CountryList() {
+  const formatDate = useFormatDate()
   const profile = useProfile()
   const search = route.useSearch()
   const navigate = route.useNavigate()

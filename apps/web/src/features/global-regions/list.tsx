@@ -9,7 +9,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { Button } from 'antd'
 import { useState } from 'react'
 import { useRecordMutations } from '../../platform/crud.ts'
-import { formatDate } from '../../platform/format.ts'
+import { useFormatDate } from '../../platform/format.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
 import { RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -24,6 +24,7 @@ const PAGE_SIZE = GLOBAL_REGION_FIRST_RANGE.end - GLOBAL_REGION_FIRST_RANGE.star
 
 /** Global Regions: Name, Code, Updated at; default regions have their action menu disabled. */
 export function GlobalRegionList() {
+  const formatDate = useFormatDate()
   const profile = useProfile()
   const search = route.useSearch()
   const navigate = route.useNavigate()

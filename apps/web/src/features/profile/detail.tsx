@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Button, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd'
-import { formatDate } from '../../platform/format.ts'
+import { useFormatDate } from '../../platform/format.ts'
 import { fullName, useProfile } from '../../platform/session.ts'
 import { configQuery } from './config.ts'
 import { roleLabels } from './roles.ts'
@@ -24,6 +24,7 @@ function CurrentPlan({ plan }: { plan: string }) {
 
 /** Profile: name, email, role, register date and, when a plan exists, plan and licensed spaces. */
 export function Profile() {
+  const formatDate = useFormatDate()
   const profile = useProfile()
   const navigate = useNavigate()
   const items: DescriptionsProps['items'] = [
