@@ -7,7 +7,12 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -70,6 +75,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's own refusals (an undecodable URL, an over-long parameter) answer in the error contract too.
+    frameworkErrors: (error, _request, reply) => {
+      const response: FastifyReply = reply
+      response.code(error.statusCode ?? 400).send({ message: 'The address is not valid.' })
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -32,6 +32,8 @@ interface PgError {
 /** SQLSTATEs that mean the input was wrong, not the server. */
 const pgClientErrors: Record<string, number> = {
   '22P02': 400, // invalid text representation
+  '22021': 400, // character not in repertoire (e.g. a NUL character in text)
+  '22P05': 400, // untranslatable character
   '22003': 400, // numeric out of range
   '22001': 400, // string too long
   '23514': 400, // check violation

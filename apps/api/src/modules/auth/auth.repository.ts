@@ -7,10 +7,19 @@ const activeUser = and(isNull(users.deletedAt), isNull(organizations.deletedAt))
 
 export async function findActiveUserByEmail(tx: Tx, email: string) {
   const [row] = await tx
-    .select({ id: users.id, type: users.type, passwordHash: users.passwordHash })
+    .select({ id: users.id, type: users.type, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(sql`lower(${users.email}) = lower(${email})`, activeUser))
+  return row
+}
+
+export async function findActiveUserById(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({ id: users.id, type: users.type })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.id, userId), activeUser))
   return row
 }
 

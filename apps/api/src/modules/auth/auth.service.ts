@@ -66,12 +66,14 @@ export async function requestPasswordReset(
   email: string,
 ) {
   const user = await repo.findActiveUserByEmail(tx, email)
-  if (!user) return
+  // Only staff may sign in to the back office, so only they get a back-office reset link.
+  if (!user || !can(user.type as UserType, 'admin.access')) return
   const token = newToken()
   await repo.insertResetToken(tx, hashToken(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS))
   const link = `${settings.publicUrl}/admin/reset-password?token=${token}`
   await mailer.send(tx, {
-    to: email,
+    // The address on record: a lookalike the caller typed (case, Unicode case folding) gets nothing.
+    to: user.email,
     subject: 'Reset your Spaceboard password',
     text: `Someone asked to reset the password of your Spaceboard account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
     html: `<p>Someone asked to reset the password of your Spaceboard account.</p><p><a href="${link}">Choose a new password</a> (the link works once, within one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
@@ -85,11 +87,15 @@ export async function resetPassword(
   previousSessionId: string | undefined,
 ) {
   const consumed = await repo.consumeResetToken(tx, hashToken(input.token))
-  if (!consumed) throw badRequest(messages.resetTokenInvalid, { token: messages.resetTokenInvalid })
-  await repo.updatePasswordHash(tx, consumed.userId, await hashPassword(input.password))
-  await repo.deleteSessionsOfUser(tx, consumed.userId)
-  const token = await openSession(tx, consumed.userId, previousSessionId)
-  return { userId: consumed.userId, token }
+  // A user archived (or no longer staff) since the link was sent gets neither a new password nor a session.
+  const user = consumed && (await repo.findActiveUserById(tx, consumed.userId))
+  if (!user || !can(user.type as UserType, 'admin.access')) {
+    throw badRequest(messages.resetTokenInvalid, { token: messages.resetTokenInvalid })
+  }
+  await repo.updatePasswordHash(tx, user.id, await hashPassword(input.password))
+  await repo.deleteSessionsOfUser(tx, user.id)
+  const token = await openSession(tx, user.id, previousSessionId)
+  return { userId: user.id, token }
 }
 
 /** Resolves the actor of a session token, sliding the expiry forward when half of it has passed. */
