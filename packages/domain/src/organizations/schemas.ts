@@ -166,9 +166,9 @@ export const organizationSchema = z
     taxes_percent: z
       .union([z.null(), z.literal(''), z.coerce.number({ error: () => messages.taxPercentRange })])
       .optional()
-      .transform((v) => (v === '' || v === undefined ? null : v))
+      .transform((v) => (v === '' ? null : v))
       .refine(
-        (v) => v === null || (v >= 0 && v <= 99 && Math.round(v * 100) === v * 100),
+        (v) => v === null || v === undefined || (v >= 0 && v <= 99 && Math.round(v * 100) === v * 100),
         messages.taxPercentRange,
       ),
     taxes_type: z.string().trim().max(100).optional().default(''),
@@ -245,7 +245,7 @@ export const organizationSchema = z
       ctx.addIssue({ code: 'custom', path: path.split('.'), message })
     if (org.monthly_billing && !org.invoice_numbering)
       add('invoice_numbering', messages.invoiceNumberingRequired)
-    if (org.taxes_percent !== null && org.taxes_label && !/^[\p{L}\p{N} ]{1,100}$/u.test(org.taxes_label)) {
+    if (org.taxes_percent != null && org.taxes_label && !/^[\p{L}\p{N} ]{1,100}$/u.test(org.taxes_label)) {
       add('taxes_label', messages.taxLabelCharacters)
     }
     if (org.features?.enable_ms_365) {
@@ -266,7 +266,7 @@ export const organizationRestoreSchema = z.strictObject({
 
 /** When the tax percent is empty, the tax label and type are cleared too (spec 1 §4). */
 export function normalizeTaxes<
-  T extends { taxes_percent: number | null; taxes_label: string; taxes_type: string },
+  T extends { taxes_percent?: number | null; taxes_label: string; taxes_type: string },
 >(org: T): T {
   return org.taxes_percent === null ? { ...org, taxes_label: '', taxes_type: '' } : org
 }

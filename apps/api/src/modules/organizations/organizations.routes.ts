@@ -48,10 +48,13 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
         }),
       },
     },
-    (request) =>
-      request.signedIn((ctx) =>
+    async (request, reply) => {
+      const exists = await request.signedIn((ctx) =>
         service.customerIdExists(ctx, request.query.mh_customer_id, request.query.id),
-      ),
+      )
+      // The spec's answer is the JSON string "1" (or "0"), which Fastify would otherwise send as plain text.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(exists))
+    },
   )
 
   app.get(

@@ -231,12 +231,18 @@ function valuesFrom(
     linkedInUrl: input.linkedIn_url,
     instagramUrl: input.instagram_url,
     bankingDetails: input.banking_details,
-    taxesLabel: input.taxes_label,
-    taxesPercent: input.taxes_percent === null ? null : input.taxes_percent.toFixed(2),
-    taxesType: input.taxes_type,
     monthlyBilling: input.monthly_billing,
     invoiceNumbering: input.invoice_numbering,
     logo: input.logo === undefined ? stored?.logo : input.logo || null,
+  }
+  // Absent tax fields keep what is stored; a new organization starts with GST at 10 %.
+  if (input.taxes_percent !== undefined) {
+    values.taxesLabel = input.taxes_label
+    values.taxesPercent = input.taxes_percent === null ? null : input.taxes_percent.toFixed(2)
+    values.taxesType = input.taxes_type
+  } else if (!stored) {
+    values.taxesLabel = DEFAULT_TAX.label
+    values.taxesPercent = DEFAULT_TAX.percent.toFixed(2)
   }
   // The organization's product URL is set by the platform owner.
   if (isSuper || !stored) values.mhUrl = input.mh_url
@@ -356,12 +362,7 @@ export async function createOrganization(ctx: Ctx, deps: OrganizationDeps, input
   const errors = await ruleErrors(ctx, input, undefined)
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0] ?? '', errors)
   const { values, shownTokens } = valuesFrom(ctx, deps, input, undefined)
-  const id = await repo.insertOrganization(ctx.tx, {
-    taxesLabel: DEFAULT_TAX.label,
-    taxesPercent: String(DEFAULT_TAX.percent),
-    ...values,
-    name: input.name,
-  })
+  const id = await repo.insertOrganization(ctx.tx, { ...values, name: input.name })
   // Every organization starts with the shared default client types (spec: orgClientTypes start with id 1).
   const orgClientTypes = input.orgClientTypes.length
     ? input.orgClientTypes
