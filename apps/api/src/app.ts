@@ -23,9 +23,11 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { clientTypeRoutes } from './modules/client-types/client-types.routes.ts'
 import { countryRoutes } from './modules/countries/countries.routes.ts'
 import { globalRegionRoutes } from './modules/global-regions/global-regions.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
+import { regionRoutes } from './modules/regions/regions.routes.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
@@ -117,6 +119,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   profileRoutes(app)
   countryRoutes(app)
   globalRegionRoutes(app)
+  clientTypeRoutes(app)
+  regionRoutes(app)
 
   await registerWeb(app, config.webDir)
   return { app, routeAccess }

@@ -2,8 +2,10 @@ import { count } from 'drizzle-orm'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
 import { countries, globalRegions, users } from '../schema/index.ts'
+import { seedDefaultClientTypes, seedDemoClientTypes } from './client-types.ts'
 import { countryList, defaultGlobalRegions } from './countries.ts'
 import { seedAmenities, seedOrganizations } from './organizations.ts'
+import { seedDemoRegions } from './regions.ts'
 
 export const DEMO_PASSWORD = 'Spaceboard1!'
 
@@ -15,9 +17,10 @@ export const demoLogins = [
   { email: 'csr@summit.test', type: 'csr', organization: 'Summit Business Centres' },
 ] as const
 
-/** Countries and the default global regions: every database needs them. */
+/** Countries, the default global regions and the default client types: every database needs them. */
 export async function seedReferenceData(db: Db) {
   await db.transaction(async (tx) => {
+    await seedDefaultClientTypes(tx)
     const [existing] = await tx.select({ n: count() }).from(countries)
     if ((existing?.n ?? 0) > 0) return
     await tx.insert(countries).values(countryList.map(([name, code]) => ({ name, code })))
@@ -53,6 +56,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         passwordHash,
       })),
     )
+    await seedDemoClientTypes(tx, orgIds)
+    await seedDemoRegions(tx, orgIds)
     return true
   })
 }

@@ -1,0 +1,158 @@
+import type { ListQuery } from '@spaceboard/domain'
+import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
+import type { Tx } from '../../db/client.ts'
+import { globalRegions, organizations, regions } from '../../db/schema/index.ts'
+import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+
+const parent = alias(regions, 'parent')
+
+const columns = {
+  id: regions.id,
+  name: regions.name,
+  /** The spec's "0 means none". */
+  parent_id: sql<number>`coalesce(${regions.parentId}, 0)`.mapWith(Number),
+  parent: parent.name,
+  global_region_id: regions.globalRegionId,
+  globalregion: globalRegions.name,
+  is_default: regions.isDefault,
+  organization_id: regions.organizationId,
+  organizationName: organizations.name,
+  updated_at: regions.updatedAt,
+}
+const sortable = {
+  name: regions.name,
+  parent: parent.name,
+  globalregion: globalRegions.name,
+  updated_at: regions.updatedAt,
+}
+export type RegionOrder = keyof typeof sortable
+
+export interface RegionValues {
+  name: string
+  parentId: number | null
+  globalRegionId: number
+}
+
+/** The region and everything below it, as a subquery of ids (the tree is walked in the database). */
+function subtreeOf(organizationId: number, regionId: number): SQL {
+  return sql`(
+    with recursive subtree(id) as (
+      select ${regions.id} from ${regions}
+      where ${regions.organizationId} = ${organizationId} and ${regions.id} = ${regionId}
+      union
+      select child.id from ${regions} child join subtree on child.parent_id = subtree.id
+      where child.organization_id = ${organizationId}
+    )
+    select id from subtree
+  )`
+}
+
+export interface RegionFilter {
+  /** null: every organization (super without a filter). */
+  organizationId: number | null
+  search: string
+  /** Parent candidates of this region: it and its descendants are left out. */
+  exceptSubtreeOf?: number | undefined
+}
+
+function filter({ organizationId, search, exceptSubtreeOf }: RegionFilter) {
+  const pattern = containsPattern(search)
+  return and(
+    organizationId === null ? undefined : eq(regions.organizationId, organizationId),
+    search
+      ? or(ilike(regions.name, pattern), ilike(parent.name, pattern), ilike(globalRegions.name, pattern))
+      : undefined,
+    exceptSubtreeOf && organizationId !== null
+      ? notInArray(regions.id, subtreeOf(organizationId, exceptSubtreeOf))
+      : undefined,
+  )
+}
+
+/** The parent's, global region's and organization's names of each region (drizzle dynamic query). */
+function withNames<T extends PgSelect>(query: T) {
+  return query
+    .leftJoin(parent, and(eq(parent.organizationId, regions.organizationId), eq(parent.id, regions.parentId)))
+    .innerJoin(globalRegions, eq(globalRegions.id, regions.globalRegionId))
+    .innerJoin(organizations, eq(organizations.id, regions.organizationId))
+}
+
+export function listRegions(
+  tx: Tx,
+  where: RegionFilter,
+  query: ListQuery<RegionOrder>,
+  window: ListWindow | null,
+) {
+  const base = withNames(
+    tx
+      .select({ ...columns, total: totalCount() })
+      .from(regions)
+      .$dynamic(),
+  )
+    .where(filter(where))
+    .orderBy(...orderBy(sortable, query, 'name', regions.id))
+  return window ? base.limit(window.limit).offset(window.offset) : base
+}
+
+export async function countRegions(tx: Tx, where: RegionFilter) {
+  const [row] = await withNames(tx.select({ n: count() }).from(regions).$dynamic()).where(filter(where))
+  return row?.n ?? 0
+}
+
+/** One region, if it belongs to the organization (`null`: any). */
+export async function findRegion(tx: Tx, id: number, organizationId: number | null) {
+  const [row] = await withNames(tx.select(columns).from(regions).$dynamic()).where(
+    and(eq(regions.id, id), organizationId === null ? undefined : eq(regions.organizationId, organizationId)),
+  )
+  return row
+}
+
+/** Whether `candidateId` is the region itself or one of its descendants (it cannot be its parent then). */
+export async function isInSubtree(tx: Tx, organizationId: number, regionId: number, candidateId: number) {
+  const [row] = await tx
+    .select({ id: regions.id })
+    .from(regions)
+    .where(and(eq(regions.id, candidateId), inArray(regions.id, subtreeOf(organizationId, regionId))))
+  return Boolean(row)
+}
+
+/**
+ * Locks the organization's regions (in id order, so two writers never deadlock) before a parent
+ * changes: two moves at once could otherwise each pass the cycle check and together make a cycle.
+ */
+export async function lockOrganizationRegions(tx: Tx, organizationId: number) {
+  await tx
+    .select({ id: regions.id })
+    .from(regions)
+    .where(eq(regions.organizationId, organizationId))
+    .orderBy(asc(regions.id))
+    .for('update')
+}
+
+export async function insertRegion(tx: Tx, organizationId: number, values: RegionValues) {
+  const [row] = await tx
+    .insert(regions)
+    .values({ organizationId, ...values, isDefault: false })
+    .returning({ id: regions.id })
+  if (!row) throw new Error('insert returned nothing')
+  return row.id
+}
+
+/** Changes a non-default region of the organization. */
+export async function updateRegion(tx: Tx, id: number, organizationId: number, values: RegionValues) {
+  const [row] = await tx
+    .update(regions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(regions.id, id), eq(regions.organizationId, organizationId), eq(regions.isDefault, false)))
+    .returning({ id: regions.id })
+  return row
+}
+
+/** Deletes a non-default region; its children, and theirs, go with it (FK ON DELETE CASCADE). */
+export async function deleteRegion(tx: Tx, id: number, organizationId: number) {
+  const [row] = await tx
+    .delete(regions)
+    .where(and(eq(regions.id, id), eq(regions.organizationId, organizationId), eq(regions.isDefault, false)))
+    .returning({ id: regions.id })
+  return row
+}
