@@ -514,3 +514,15 @@ describe('DELETE /api/country/:id', () => {
     expect((await list(`/${id}`)).statusCode).toBe(200)
   })
 })
+
+describe('id parameters', () => {
+  it('accepts only plain decimal ids', async () => {
+    const t2 = await createTestApp()
+    const cookie = await t2.signIn(logins.super)
+    for (const id of ['1e3', '0x10', '1.0', '01']) {
+      const response = await t2.app.inject({ method: 'GET', url: `/api/country/${id}`, headers: { cookie } })
+      expect(response.statusCode, id).toBe(400)
+    }
+    await t2.close()
+  })
+})
