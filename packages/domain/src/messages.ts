@@ -53,6 +53,29 @@ export const messages = {
   selectOrganization: 'Select an Organization',
   selectOrganizationError: 'Error: Select an Organization.',
 
+  // Users (spec 1 §5, §8)
+  alphabetsMax255: 'Only Alphabets Allowed. Max 255 chars',
+  invalidEmail: 'Invalid email format',
+  invalidPhone: 'Please match the requested format. Please enter valid phone number',
+  userAlreadyExist: 'User already exist',
+  passwordDoesNotMatch: 'Password does not match.',
+  userClientArchived:
+    'The client for this user is archived. Please, restore the client or change the client.',
+  recordArchived: 'Record successfully archived.',
+  userDeactivated: 'Success: User deactivated successfully.',
+  userActivated: 'Success: User activated successfully.',
+
+  // Clients (spec 1 §5, §8)
+  clientAlreadyExist: 'Error: Client already exist.',
+  valueAtMost100: 'Value must be less than or equal to 100.',
+  valueAtLeast0: 'Value must be greater than or equal to 0.',
+  checkOneClientType: 'Check one Client Type.',
+  gratisDigits: 'Only Number Allowed. Max 10 digits',
+  gratisMultipleOf15: 'Please, enter gratis minutes in multiple of 15 minutes.',
+  clientRestored:
+    'Success: Client activated successfully. All associated users of this client are now active again. If you would like to archive a particular user, please navigate to the user menu and archive each user separately.',
+  externalClientIdCharacters: 'Only letters, numbers and spaces are allowed. Max 255 chars',
+
   // Generic toasts and confirmations
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',
@@ -90,5 +113,8 @@ export const messages = {
   defaultRegionLocked: 'Default regions cannot be changed or deleted.',
   regionParentInvalid: 'A region cannot be its own parent or the parent of its parent.',
   clientTypeAlreadyExists: 'A client type with this name already exists.',
+  cannotArchiveSelf: 'You cannot archive or delete your own user.',
+  csrCannotCreateStaff: 'A CSR cannot create admin or CSR users.',
+  clientNotInOrganization: 'Select a client of the organization.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const

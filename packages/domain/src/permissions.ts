@@ -36,6 +36,20 @@ export const permissionTable = {
   'regions.update': staff,
   'regions.delete': superAndAdmin,
   'amenities.read': staff,
+  'users.read': staff,
+  'users.create': staff,
+  'users.update': staff,
+  'users.archive': staff,
+  'users.delete': superOnly,
+  'users.export': superOnly,
+  'clients.read': staff,
+  'clients.create': staff,
+  'clients.update': staff,
+  'clients.archive': staff,
+  /** Unique Client ID and the Custom Rates (discount) panel of the client form. */
+  'clients.rates': superAndAdmin,
+  /** Company Registration Number of the client form (not for csr). */
+  'clients.company-number': superAndAdmin,
 } as const satisfies Record<string, readonly UserType[]>
 
 export type Permission = keyof typeof permissionTable

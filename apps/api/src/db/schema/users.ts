@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -10,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { clients } from './clients.ts'
+import { countries } from './lookups.ts'
 import { organizations } from './organizations.ts'
 import { createdAt, deletedAt, updatedAt } from './shared.ts'
 
@@ -25,6 +28,17 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     excludeFromReporting: boolean('exclude_from_reporting').notNull().default(false),
+    mobile: text('mobile').notNull().default(''),
+    clientId: integer('client_id'),
+    companyName: text('company_name').notNull().default(''),
+    companyEmail: text('company_email').notNull().default(''),
+    companyPhone: text('company_phone').notNull().default(''),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    countryId: integer('country_id').references(() => countries.id),
+    postcode: text('postcode').notNull().default(''),
+    createdBy: integer('created_by'),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -33,6 +47,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),
+    index('users_client_idx').on(t.organizationId, t.clientId),
+    // A user's client is a client of the user's organization.
+    foreignKey({ columns: [t.organizationId, t.clientId], foreignColumns: [clients.organizationId, clients.id] }),
     check('users_type_check', sql`${t.type} in ('super','admin','csr','basic')`),
     check('users_organization_check', sql`(${t.type} = 'super') or (${t.organizationId} is not null)`),
   ],
