@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
@@ -21,17 +22,24 @@ import {
 } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { clientTypeRoutes } from './modules/client-types/client-types.routes.ts'
+import { clientRoutes } from './modules/clients/clients.routes.ts'
 import { countryRoutes } from './modules/countries/countries.routes.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { globalRegionRoutes } from './modules/global-regions/global-regions.routes.ts'
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
+import { userRoutes } from './modules/users/users.routes.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
+import { createSecretBox, type SecretBox } from './platform/secrets.ts'
+import { MAX_IMAGE_BYTES, registerUploads } from './platform/uploads.ts'
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -44,6 +52,7 @@ export type App = FastifyInstance<
 export interface AppDeps {
   config: Config
   mailer: Mailer
+  secrets: SecretBox
 }
 
 export interface BuiltApp {
@@ -88,7 +97,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   const mailer = createMailer(config.smtpUrl, config.mailFrom)
   app.addHook('onClose', async () => mailer.close())
-  const deps: AppDeps = { config, mailer }
+  const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret) }
 
   registerErrorHandling(app)
   await app.register(fastifyCookie)
@@ -97,6 +106,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     crossOriginEmbedderPolicy: false,
   })
   await app.register(fastifyRateLimit, { global: false })
+  // Two files are let through so that a second one can be refused with the spec's message.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 2, fields: 10 } })
 
   // The API docs are public; every other API route must declare its access (platform/auth.ts).
   app.addHook('onRoute', (route) => {
@@ -121,6 +132,13 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   globalRegionRoutes(app)
   clientTypeRoutes(app)
   regionRoutes(app)
+  organizationRoutes(app, deps)
+  amenityRoutes(app)
+  dashboardRoutes(app)
+  userRoutes(app)
+  clientRoutes(app)
+
+  await registerUploads(app, config.dataDir)
 
   await registerWeb(app, config.webDir)
   return { app, routeAccess }

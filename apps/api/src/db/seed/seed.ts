@@ -3,6 +3,7 @@ import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
 import { countries, globalRegions, users } from '../schema/index.ts'
 import { seedDefaultClientTypes, seedDemoClientTypes } from './client-types.ts'
+import { seedDemoClients } from './clients.ts'
 import { countryList, defaultGlobalRegions } from './countries.ts'
 import { seedAmenities, seedOrganizations } from './organizations.ts'
 import { seedDemoRegions } from './regions.ts'
@@ -58,6 +59,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     )
     await seedDemoClientTypes(tx, orgIds)
     await seedDemoRegions(tx, orgIds)
+    await seedDemoClients(tx, orgIds, passwordHash)
     return true
   })
 }

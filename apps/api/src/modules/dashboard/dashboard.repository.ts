@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, or } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { clientTypes, organizations, regions, users } from '../../db/schema/index.ts'
+import { clients, clientTypes, organizations, regions, users } from '../../db/schema/index.ts'
 
 async function countOf(query: Promise<{ n: number }[]>) {
   const [row] = await query
@@ -17,7 +17,7 @@ export async function organizationSummary(tx: Tx, organizationId: number) {
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
-  const [activeUsers, clientTypeCount, regionCount] = await Promise.all([
+  const [activeUsers, activeClients, clientTypeCount, regionCount] = await Promise.all([
     countOf(
       tx
         .select({ n: count() })
@@ -27,12 +27,26 @@ export async function organizationSummary(tx: Tx, organizationId: number) {
     countOf(
       tx
         .select({ n: count() })
+        .from(clients)
+        .where(and(eq(clients.organizationId, organizationId), isNull(clients.deletedAt))),
+    ),
+    countOf(
+      tx
+        .select({ n: count() })
         .from(clientTypes)
         .where(or(isNull(clientTypes.organizationId), eq(clientTypes.organizationId, organizationId))),
     ),
     countOf(tx.select({ n: count() }).from(regions).where(eq(regions.organizationId, organizationId))),
   ])
-  return { organization, counts: { users: activeUsers, clientTypes: clientTypeCount, regions: regionCount } }
+  return {
+    organization,
+    counts: {
+      users: activeUsers,
+      clients: activeClients,
+      clientTypes: clientTypeCount,
+      regions: regionCount,
+    },
+  }
 }
 
 export async function platformSummary(tx: Tx) {

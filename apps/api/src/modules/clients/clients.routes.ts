@@ -1,0 +1,84 @@
+import { clientListQuerySchema, clientRestoreSchema, clientSchema } from '@spaceboard/domain'
+import { z } from 'zod'
+import type { App } from '../../app.ts'
+import { listWindow, sendPage } from '../../platform/list.ts'
+import { idParams, idValue } from '../../platform/params.ts'
+import * as service from './clients.service.ts'
+
+const tags = ['clients']
+
+export function clientRoutes(app: App) {
+  app.get(
+    '/api/client',
+    { config: { access: 'clients.read' }, schema: { tags, querystring: clientListQuerySchema } },
+    (request, reply) => {
+      const query = request.query
+      if (query.all !== undefined)
+        return request.signedIn((ctx) => service.clientOptions(ctx, query.organization_id))
+      const window = listWindow(request, query)
+      return request.signedIn(async (ctx) =>
+        sendPage(reply, window, await service.listClients(ctx, query, window), () =>
+          service.countClients(ctx, query.search, query.organization_id),
+        ),
+      )
+    },
+  )
+
+  app.get(
+    '/api/client/exists',
+    {
+      config: { access: 'clients.read' },
+      schema: {
+        tags,
+        querystring: z.object({
+          name: z.string().trim().min(1).max(255),
+          organization_id: idValue.optional(),
+          id: idValue.optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { name, organization_id, id } = request.query
+      const exists = await request.signedIn((ctx) => service.clientNameExists(ctx, name, organization_id, id))
+      // The spec's answer is the JSON string "1" (or "0").
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(exists))
+    },
+  )
+
+  app.get(
+    '/api/client/:id',
+    { config: { access: 'clients.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.getClient(ctx, request.params.id)),
+  )
+
+  app.get(
+    '/api/client/:id/gratis-log',
+    { config: { access: 'clients.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.clientGratisLog(ctx, request.params.id)),
+  )
+
+  app.post(
+    '/api/client',
+    { config: { access: 'clients.create' }, schema: { tags, body: clientSchema } },
+    async (request, reply) =>
+      reply.code(201).send(await request.signedIn((ctx) => service.createClient(ctx, request.body))),
+  )
+
+  app.put(
+    '/api/client/:id',
+    { config: { access: 'clients.update' }, schema: { tags, params: idParams, body: clientSchema } },
+    (request) => request.signedIn((ctx) => service.updateClient(ctx, request.params.id, request.body)),
+  )
+
+  app.delete(
+    '/api/client/:id',
+    { config: { access: 'clients.archive' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.archiveClient(ctx, request.params.id)),
+  )
+
+  app.put(
+    '/api/client/:id/restore',
+    { config: { access: 'clients.archive' }, schema: { tags, params: idParams, body: clientRestoreSchema } },
+    (request) => request.signedIn((ctx) => service.restoreClient(ctx, request.params.id)),
+  )
+}

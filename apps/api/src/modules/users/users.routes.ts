@@ -1,0 +1,112 @@
+import {
+  changePasswordSchema,
+  userCreateSchema,
+  userExportColumns,
+  userListQuerySchema,
+  userStatusSchema,
+  userUpdateSchema,
+} from '@spaceboard/domain'
+import { z } from 'zod'
+import type { App } from '../../app.ts'
+import { forbidden } from '../../platform/errors.ts'
+import { listWindow, sendPage } from '../../platform/list.ts'
+import { idParams, idValue } from '../../platform/params.ts'
+import { streamWorkbook } from '../../platform/xlsx.ts'
+import * as repo from './users.repository.ts'
+import * as service from './users.service.ts'
+
+const tags = ['users']
+const EXPORT_BATCH = 2000
+
+export function userRoutes(app: App) {
+  app.get(
+    '/api/user',
+    { config: { access: 'users.read' }, schema: { tags, querystring: userListQuerySchema } },
+    async (request, reply) => {
+      const query = request.query
+      if (query.report === '1') {
+        if (request.actor?.type !== 'super') throw forbidden()
+        const actor = request.actor
+        async function* batches() {
+          let afterId = 0
+          for (;;) {
+            const rows = await request.signedIn(({ tx }) =>
+              repo.exportBatch(tx, service.filtersFor(actor, query), afterId, EXPORT_BATCH),
+            )
+            if (rows.length === 0) return
+            afterId = rows[rows.length - 1]?.id ?? afterId
+            yield rows.map((u) => [
+              u.organizationName,
+              u.type,
+              u.firstName,
+              u.lastName,
+              u.email,
+              u.mobile,
+              u.clientName,
+              u.clientEmail,
+              u.clientPhone,
+              u.street,
+              u.city,
+              u.state,
+              u.countryName,
+              u.postcode,
+              service.statusOf(u.deletedAt),
+              u.lastLogin,
+            ])
+          }
+        }
+        return streamWorkbook(reply, 'User List.xlsx', userExportColumns, batches())
+      }
+      const window = listWindow(request, query)
+      return request.signedIn(async (ctx) =>
+        sendPage(reply, window, await service.listUsers(ctx, query, window), () =>
+          service.countUsers(ctx, query),
+        ),
+      )
+    },
+  )
+
+  app.get(
+    '/api/user/email-exists',
+    {
+      config: { access: 'users.read' },
+      schema: {
+        tags,
+        querystring: z.object({ email: z.string().trim().min(1).max(255), id: idValue.optional() }),
+      },
+    },
+    (request) => request.signedIn((ctx) => service.emailExists(ctx, request.query.email, request.query.id)),
+  )
+
+  app.get(
+    '/api/user/:id',
+    { config: { access: 'users.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.getUser(ctx, request.params.id)),
+  )
+
+  app.post(
+    '/api/user',
+    { config: { access: 'users.create' }, schema: { tags, body: userCreateSchema } },
+    async (request, reply) =>
+      reply.code(201).send(await request.signedIn((ctx) => service.createUser(ctx, request.body))),
+  )
+
+  app.put(
+    '/api/user/:id',
+    { config: { access: 'users.update' }, schema: { tags, params: idParams, body: userUpdateSchema } },
+    (request) => request.signedIn((ctx) => service.updateUser(ctx, request.params.id, request.body)),
+  )
+
+  app.put(
+    '/api/user/:id/password',
+    { config: { access: 'users.update' }, schema: { tags, params: idParams, body: changePasswordSchema } },
+    (request) =>
+      request.signedIn((ctx) => service.changePassword(ctx, request.params.id, request.body.password)),
+  )
+
+  app.put(
+    '/api/user/:id/status',
+    { config: { access: 'users.archive' }, schema: { tags, params: idParams, body: userStatusSchema } },
+    (request) => request.signedIn((ctx) => service.changeStatus(ctx, request.params.id, request.body.code)),
+  )
+}

@@ -1,0 +1,202 @@
+import {
+  can,
+  creatableUserTypes,
+  type ListQuery,
+  messages,
+  type UserCreateInput,
+  type UserType,
+  type UserUpdateInput,
+} from '@spaceboard/domain'
+import type { Tx } from '../../db/client.ts'
+import type { Actor, Ctx } from '../../platform/context.ts'
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts'
+import type { ListWindow } from '../../platform/list.ts'
+import { hashPassword } from '../../platform/passwords.ts'
+import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
+import { insertClient } from '../clients/clients.repository.ts'
+import * as repo from './users.repository.ts'
+
+export const statusOf = (deletedAt: Date | null) => (deletedAt ? 'Archived' : 'Active')
+
+export interface UserListFilters {
+  search: string
+  clientId?: number | undefined
+  organization_id?: number | undefined
+  excludeInactiveOrganizations: boolean
+  excludeArchived: boolean
+  excludeSuper: boolean
+  userType?: string | undefined
+}
+
+export function filtersFor(actor: Actor, query: UserListFilters): repo.UserFilters {
+  const isSuper = actor.type === 'super'
+  return {
+    organizationId: organizationForRead(actor, query.organization_id),
+    search: query.search,
+    clientId: query.clientId,
+    // The super filters (spec 1 §2); other users only ever see their organization.
+    excludeInactiveOrganizations: isSuper && query.excludeInactiveOrganizations,
+    excludeArchived: isSuper && query.excludeArchived,
+    excludeSuper: !isSuper || query.excludeSuper,
+    userType: query.userType,
+  }
+}
+
+export async function listUsers(
+  { tx, actor }: Ctx,
+  query: ListQuery<repo.UserOrder> & UserListFilters,
+  window: ListWindow | null,
+) {
+  const rows = await repo.listUsers(tx, filtersFor(actor, query), query, window)
+  return rows.map((row) => ({ ...row, status: statusOf(row.deleted_at) }))
+}
+
+export function countUsers({ tx, actor }: Ctx, query: UserListFilters) {
+  return repo.countUsers(tx, filtersFor(actor, query))
+}
+
+/**
+ * Whether the actor may manage this user: super anyone; an admin the users of their organization;
+ * a csr only its basic users. Another organization's user is a 404.
+ */
+function assertManageable(actor: Actor, target: { organization_id: number | null; type: string }) {
+  if (actor.type === 'super') return
+  assertSameOrganization(actor, target.organization_id)
+  if (!creatableUserTypes(actor.type).includes(target.type as UserType)) throw forbidden()
+}
+
+async function manageableUser({ tx, actor }: Ctx, id: number) {
+  const row = await repo.findUser(tx, id)
+  if (!row) throw notFound()
+  if (actor.type !== 'super') assertSameOrganization(actor, row.organization_id)
+  return row
+}
+
+async function viewOf(tx: Tx, id: number) {
+  const row = await repo.findUser(tx, id)
+  if (!row) throw notFound()
+  const { clientDeletedAt: _clientDeletedAt, ...user } = row
+  return { ...user, status: statusOf(row.deleted_at) }
+}
+
+export async function getUser(ctx: Ctx, id: number) {
+  await manageableUser(ctx, id)
+  return viewOf(ctx.tx, id)
+}
+
+export async function emailExists({ tx }: Ctx, email: string, exceptId?: number) {
+  return { exists: await repo.emailTaken(tx, email, exceptId) }
+}
+
+/** The user's client: the chosen one (of the organization), or the one named by company_name, created when new. */
+async function resolveClient(
+  ctx: Ctx,
+  organizationId: number,
+  input: { client_id?: number | null | undefined; company_name: string },
+) {
+  if (input.client_id) {
+    const client = await repo.findClientOfOrganization(ctx.tx, organizationId, input.client_id)
+    if (!client) throw fieldError('client_id', messages.clientNotInOrganization)
+    return client.id
+  }
+  if (!input.company_name) return null
+  const existing = await repo.findClientByName(ctx.tx, organizationId, input.company_name)
+  if (existing) return existing.id
+  const organization = await repo.organizationIsActive(ctx.tx, organizationId)
+  if (!organization) throw notFound()
+  return insertClient(ctx.tx, {
+    organizationId,
+    name: input.company_name,
+    paymentMethod: organization.paymentMethod,
+    createdBy: ctx.actor.userId,
+  })
+}
+
+function profileValues(input: UserUpdateInput): repo.UserValues {
+  return {
+    type: input.type,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    mobile: input.mobile,
+    companyName: input.company_name,
+    companyEmail: input.company_email,
+    companyPhone: input.company_phone,
+    street: input.street,
+    city: input.city,
+    state: input.state,
+    countryId: input.country_id ?? null,
+    postcode: input.postcode,
+  }
+}
+
+export async function createUser(ctx: Ctx, input: UserCreateInput) {
+  const { tx, actor } = ctx
+  if (!creatableUserTypes(actor.type).includes(input.type)) throw forbidden(messages.csrCannotCreateStaff)
+  if (await repo.emailTaken(tx, input.email))
+    throw conflict(messages.userAlreadyExist, { email: messages.userAlreadyExist })
+  const isSuperUser = input.type === 'super'
+  const organizationId = isSuperUser ? null : organizationForWrite(actor, input.organization_id)
+  if (organizationId !== null && !(await repo.organizationIsActive(tx, organizationId))) {
+    throw fieldError('organization_id', messages.selectOrganization)
+  }
+  const clientId = organizationId === null ? null : await resolveClient(ctx, organizationId, input)
+  const id = await repo.insertUser(tx, {
+    ...profileValues(input),
+    type: input.type,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    organizationId,
+    clientId,
+    passwordHash: await hashPassword(input.password),
+    excludeFromReporting: actor.type === 'super' ? input.exclude_from_reporting : false,
+    createdBy: actor.userId,
+  })
+  return viewOf(tx, id)
+}
+
+export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
+  const { tx, actor } = ctx
+  const target = await manageableUser(ctx, id)
+  const self = target.id === actor.userId
+  if (!self) assertManageable(actor, target)
+  if (self && input.type !== target.type) throw forbidden()
+  if (!self && !creatableUserTypes(actor.type).includes(input.type))
+    throw forbidden(messages.csrCannotCreateStaff)
+  if ((input.type === 'super') !== (target.type === 'super')) throw forbidden()
+  if (await repo.emailTaken(tx, input.email, id))
+    throw conflict(messages.emailAlreadyExist, { email: messages.emailAlreadyExist })
+  const values = profileValues(input)
+  if (target.organization_id !== null)
+    values.clientId = await resolveClient(ctx, target.organization_id, input)
+  if (actor.type === 'super') values.excludeFromReporting = input.exclude_from_reporting
+  await repo.updateUser(tx, id, values)
+  return viewOf(tx, id)
+}
+
+export async function changePassword(ctx: Ctx, id: number, password: string) {
+  const target = await manageableUser(ctx, id)
+  if (target.id !== ctx.actor.userId) assertManageable(ctx.actor, target)
+  await repo.updateUser(ctx.tx, id, { passwordHash: await hashPassword(password) })
+  return { message: messages.passwordUpdated }
+}
+
+export async function changeStatus(ctx: Ctx, id: number, code: 'ARCHIVE' | 'RESTORE' | 'PERMENANT') {
+  const { tx, actor } = ctx
+  const target = await manageableUser(ctx, id)
+  if (target.id === actor.userId) throw badRequest(messages.cannotArchiveSelf)
+  assertManageable(actor, target)
+  if (code === 'PERMENANT') {
+    if (!can(actor.type, 'users.delete')) throw forbidden()
+    await repo.deleteUser(tx, id)
+    return { message: messages.recordDeleted }
+  }
+  if (code === 'RESTORE') {
+    if (target.clientDeletedAt) throw badRequest(messages.userClientArchived)
+    await repo.setUserArchived(tx, id, false)
+    return { message: messages.userActivated }
+  }
+  await repo.setUserArchived(tx, id, true)
+  return { message: messages.userDeactivated }
+}

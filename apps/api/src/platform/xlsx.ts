@@ -1,0 +1,48 @@
+import { PassThrough } from 'node:stream'
+import ExcelJS from 'exceljs'
+import type { FastifyReply } from 'fastify'
+
+/**
+ * A text that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
+ * prefixed with an apostrophe, so an exported value can never execute (CSV/formula injection).
+ */
+export function safeCell(value: unknown): string | number | Date | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'number' || value instanceof Date) return value
+  const text = String(value)
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
+/** `attachment; filename=…` with the RFC 5987 form for names beyond ASCII. */
+export function attachment(filename: string) {
+  return `attachment; filename="${filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
+/**
+ * Streams a one-sheet workbook to the reply while rows are read in batches: memory stays flat
+ * whatever the number of rows.
+ */
+export async function streamWorkbook(
+  reply: FastifyReply,
+  filename: string,
+  columns: readonly string[],
+  batches: AsyncIterable<unknown[][]>,
+) {
+  const stream = new PassThrough()
+  reply
+    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', attachment(filename))
+    .header('Cache-Control', 'no-store')
+    .send(stream)
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
+  const sheet = workbook.addWorksheet('Sheet1')
+  sheet.columns = columns.map((header) => ({ header, key: header, width: Math.max(12, header.length + 2) }))
+  sheet.getRow(1).font = { bold: true }
+  sheet.getRow(1).commit()
+  for await (const batch of batches) {
+    for (const row of batch) sheet.addRow(row.map(safeCell)).commit()
+  }
+  sheet.commit()
+  await workbook.commit()
+  return reply
+}
