@@ -39,8 +39,12 @@ export const clients = pgTable(
     sendConfirmationOnly: boolean('send_confirmation_only').notNull().default(false),
     accessToPrivateRoom: boolean('access_to_private_room').notNull().default(false),
     notes: text('notes').notNull().default(''),
-    internalPercentDiscountRate: numeric('internal_percent_discount_rate', { precision: 5, scale: 2 }).notNull().default('0'),
-    additionalDiscountRate: numeric('additional_discount_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    internalPercentDiscountRate: numeric('internal_percent_discount_rate', { precision: 5, scale: 2 })
+      .notNull()
+      .default('0'),
+    additionalDiscountRate: numeric('additional_discount_rate', { precision: 5, scale: 2 })
+      .notNull()
+      .default('0'),
     /** Gratis (free) minutes a month; the spec's gartisMinutes. */
     totalMinutes: integer('total_minutes').notNull().default(0),
     createdBy: integer('created_by'),
@@ -51,7 +55,10 @@ export const clients = pgTable(
   (t) => [
     unique('clients_org_id_unique').on(t.organizationId, t.id),
     uniqueIndex('clients_org_name_unique').on(t.organizationId, sql`lower(${t.name})`),
-    check('clients_discount_check', sql`${t.internalPercentDiscountRate} between 0 and 100 and ${t.additionalDiscountRate} between 0 and 100`),
+    check(
+      'clients_discount_check',
+      sql`${t.internalPercentDiscountRate} between 0 and 100 and ${t.additionalDiscountRate} between 0 and 100`,
+    ),
     check('clients_gratis_check', sql`${t.totalMinutes} >= 0 and ${t.totalMinutes} % 15 = 0`),
     check('clients_payment_method_check', sql`${t.paymentMethod} in ('invoice','credit_card')`),
   ],
@@ -68,7 +75,10 @@ export const clientClientTypes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.clientTypeId] }),
-    foreignKey({ columns: [t.organizationId, t.clientId], foreignColumns: [clients.organizationId, clients.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organizationId, t.clientId],
+      foreignColumns: [clients.organizationId, clients.id],
+    }).onDelete('cascade'),
   ],
 )
 
@@ -86,7 +96,10 @@ export const clientGratisLog = pgTable(
   },
   (t) => [
     unique('client_gratis_log_month_unique').on(t.organizationId, t.clientId, t.usedMonth),
-    foreignKey({ columns: [t.organizationId, t.clientId], foreignColumns: [clients.organizationId, clients.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.organizationId, t.clientId],
+      foreignColumns: [clients.organizationId, clients.id],
+    }).onDelete('cascade'),
     check('client_gratis_log_minutes_check', sql`${t.usedMinutes} >= 0 and ${t.refundedMinutes} >= 0`),
   ],
 )

@@ -49,7 +49,10 @@ export const users = pgTable(
     index('users_organization_idx').on(t.organizationId),
     index('users_client_idx').on(t.organizationId, t.clientId),
     // A user's client is a client of the user's organization.
-    foreignKey({ columns: [t.organizationId, t.clientId], foreignColumns: [clients.organizationId, clients.id] }),
+    foreignKey({
+      columns: [t.organizationId, t.clientId],
+      foreignColumns: [clients.organizationId, clients.id],
+    }),
     check('users_type_check', sql`${t.type} in ('super','admin','csr','basic')`),
     check('users_organization_check', sql`(${t.type} = 'super') or (${t.organizationId} is not null)`),
   ],
