@@ -25,11 +25,14 @@ import type { Database } from './db/client.ts'
 import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { centerRoutes } from './modules/centers/centers.routes.ts'
 import { clientTypeRoutes } from './modules/client-types/client-types.routes.ts'
 import { clientRoutes } from './modules/clients/clients.routes.ts'
 import { countryRoutes } from './modules/countries/countries.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { globalRegionRoutes } from './modules/global-regions/global-regions.routes.ts'
+import { geocodeRoutes } from './modules/lookups/geocode.routes.ts'
+import { lookupRoutes } from './modules/lookups/lookups.routes.ts'
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
@@ -137,6 +140,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   dashboardRoutes(app)
   userRoutes(app)
   clientRoutes(app)
+  centerRoutes(app, deps)
+  lookupRoutes(app)
+  geocodeRoutes(app, deps)
 
   await registerUploads(app, config.dataDir)
 

@@ -76,6 +76,18 @@ export const messages = {
     'Success: Client activated successfully. All associated users of this client are now active again. If you would like to archive a particular user, please navigate to the user menu and archive each user separately.',
   externalClientIdCharacters: 'Only letters, numbers and spaces are allowed. Max 255 chars',
 
+  // Centers (spec 1 §5, §8)
+  alphabetsAndNumbers: 'Only Alphabets and Numbers are Allowed',
+  ccEmailsSeparated: 'Please separate email addresses in CC Email field with a comma',
+  centerContactNumber: 'Only numbers and special characters are Allowed.',
+  centerPostcode: 'Only numbers and characters are allowed. Max 10 Chars.',
+  invalidDateRange: 'Invalid Date Range.',
+  geocoderFailed: (status: string) =>
+    `Error: Geocoder is not successfully loaded :${status}. Please, correct your address.`,
+  confirmCenterArchive: 'Do you want to archive the Location / Center record?',
+  centerArchived: 'Success: Center deactivated successfully',
+  centerRestored: 'Success: Center activated successfully',
+
   // Generic toasts and confirmations
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',
@@ -109,6 +121,7 @@ export const messages = {
   creditCardNotOnFreePlan: 'Credit Card is not available as default payment method on the free plan.',
   prefixLocked: 'The prefix can no longer be changed once it is set.',
   organizationRestored: 'Success: Organization activated successfully.',
+  confirmArchiveOrganization: (name: string) => `Do you want to archive the organization ${name}?`,
   defaultClientTypeLocked: 'Default client types cannot be changed or deleted.',
   defaultRegionLocked: 'Default regions cannot be changed or deleted.',
   regionParentInvalid: 'A region cannot be its own parent or the parent of its parent.',
@@ -116,5 +129,6 @@ export const messages = {
   cannotArchiveSelf: 'You cannot archive or delete your own user.',
   csrCannotCreateStaff: 'A CSR cannot create admin or CSR users.',
   clientNotInOrganization: 'Select a client of the organization.',
+  pastRevenueTargetsLocked: 'Revenue targets of past years cannot be changed.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const

@@ -36,6 +36,12 @@ export const permissionTable = {
   'regions.update': staff,
   'regions.delete': superAndAdmin,
   'amenities.read': staff,
+  'centers.read': staff,
+  /** csr cannot add, edit, activate or deactivate centers (spec 1 §6). */
+  'centers.create': superAndAdmin,
+  'centers.update': superAndAdmin,
+  'centers.delete': superOnly,
+  'centers.stripe': superOnly,
   'users.read': staff,
   'users.create': staff,
   'users.update': staff,

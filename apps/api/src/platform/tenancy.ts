@@ -6,12 +6,16 @@ import { fieldError, notFound } from './errors.ts'
  * The organization a write acts on. Non-super users always act on their own organization, whatever
  * the payload says; a super user must name one.
  */
-export function organizationForWrite(actor: Actor, requested: number | undefined | null): number {
+export function organizationForWrite(
+  actor: Actor,
+  requested: number | undefined | null,
+  missingMessage: string = messages.selectOrganization,
+): number {
   if (actor.type !== 'super') {
     if (actor.organizationId === null) throw notFound()
     return actor.organizationId
   }
-  if (!requested) throw fieldError('organization_id', messages.selectOrganization)
+  if (!requested) throw fieldError('organization_id', missingMessage)
   return requested
 }
 

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
 import { countries, globalRegions, users } from '../schema/index.ts'
+import { seedDemoCenters } from './centers.ts'
 import { seedDefaultClientTypes, seedDemoClientTypes } from './client-types.ts'
 import { seedDemoClients } from './clients.ts'
 import { countryList, defaultGlobalRegions } from './countries.ts'
@@ -60,6 +61,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoClientTypes(tx, orgIds)
     await seedDemoRegions(tx, orgIds)
     await seedDemoClients(tx, orgIds, passwordHash)
+    await seedDemoCenters(tx, orgIds)
     return true
   })
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, or } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { clients, clientTypes, organizations, regions, users } from '../../db/schema/index.ts'
+import { centers, clients, clientTypes, organizations, regions, users } from '../../db/schema/index.ts'
 
 async function countOf(query: Promise<{ n: number }[]>) {
   const [row] = await query
@@ -17,7 +17,13 @@ export async function organizationSummary(tx: Tx, organizationId: number) {
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
-  const [activeUsers, activeClients, clientTypeCount, regionCount] = await Promise.all([
+  const [activeCenters, activeUsers, activeClients, clientTypeCount, regionCount] = await Promise.all([
+    countOf(
+      tx
+        .select({ n: count() })
+        .from(centers)
+        .where(and(eq(centers.organizationId, organizationId), isNull(centers.deletedAt))),
+    ),
     countOf(
       tx
         .select({ n: count() })
@@ -41,6 +47,7 @@ export async function organizationSummary(tx: Tx, organizationId: number) {
   return {
     organization,
     counts: {
+      centers: activeCenters,
       users: activeUsers,
       clients: activeClients,
       clientTypes: clientTypeCount,

@@ -1,0 +1,187 @@
+import type { ListQuery } from '@spaceboard/domain'
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import {
+  centerRegions,
+  centerRevenueTargets,
+  centers,
+  countries,
+  organizations,
+  regions,
+} from '../../db/schema/index.ts'
+import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+
+const sortable = {
+  name: centers.name,
+  organizationName: organizations.name,
+  city: centers.city,
+  contact_email: centers.contactEmail,
+  created_at: centers.createdAt,
+}
+export type CenterOrder = keyof typeof sortable
+export type CenterRow = typeof centers.$inferSelect
+export type CenterValues = Partial<typeof centers.$inferInsert>
+
+function filter(organizationId: number | null, search: string): SQL | undefined {
+  const pattern = containsPattern(search)
+  return and(
+    organizationId === null ? undefined : eq(centers.organizationId, organizationId),
+    search
+      ? or(
+          ilike(centers.name, pattern),
+          ilike(centers.city, pattern),
+          ilike(centers.contactEmail, pattern),
+          ilike(centers.siteId, pattern),
+        )
+      : undefined,
+  )
+}
+
+export function listCenters(
+  tx: Tx,
+  organizationId: number | null,
+  query: ListQuery<CenterOrder>,
+  window: ListWindow | null,
+) {
+  const base = tx
+    .select({
+      id: centers.id,
+      name: centers.name,
+      organization_id: centers.organizationId,
+      organizationName: organizations.name,
+      site_id: centers.siteId,
+      city: centers.city,
+      contact_email: centers.contactEmail,
+      contact_number: centers.contactNumber,
+      timezone_id: centers.timezoneId,
+      is_active: sql<number>`case when ${centers.isActive} then 1 else 0 end`.mapWith(Number),
+      deleted_at: centers.deletedAt,
+      created_at: centers.createdAt,
+      total: totalCount(),
+    })
+    .from(centers)
+    .innerJoin(organizations, eq(organizations.id, centers.organizationId))
+    .where(filter(organizationId, query.search))
+    .orderBy(...orderBy(sortable, query, 'name', centers.id))
+  return window ? base.limit(window.limit).offset(window.offset) : base
+}
+
+export async function countCenters(tx: Tx, organizationId: number | null, search: string) {
+  const [row] = await tx.select({ n: count() }).from(centers).where(filter(organizationId, search))
+  return row?.n ?? 0
+}
+
+/** Active, not archived centers for pickers. */
+export function listCenterOptions(tx: Tx, organizationId: number | null) {
+  return tx
+    .select({
+      id: centers.id,
+      name: centers.name,
+      organization_id: centers.organizationId,
+      timezone_id: centers.timezoneId,
+    })
+    .from(centers)
+    .where(
+      and(
+        isNull(centers.deletedAt),
+        eq(centers.isActive, true),
+        organizationId === null ? undefined : eq(centers.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(centers.name))
+}
+
+export async function findCenter(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      center: centers,
+      organizationName: organizations.name,
+      thirdPartyOrgCode: organizations.thirdPartyOrgCode,
+      countryName: countries.name,
+    })
+    .from(centers)
+    .innerJoin(organizations, eq(organizations.id, centers.organizationId))
+    .innerJoin(countries, eq(countries.id, centers.countryId))
+    .where(eq(centers.id, id))
+  return row
+}
+
+export async function organizationThirdPartyCode(tx: Tx, organizationId: number) {
+  const [row] = await tx
+    .select({ code: organizations.thirdPartyOrgCode })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), isNull(organizations.deletedAt)))
+  return row
+}
+
+export async function insertCenter(tx: Tx, values: typeof centers.$inferInsert) {
+  const [row] = await tx.insert(centers).values(values).returning({ id: centers.id })
+  if (!row) throw new Error('insert returned nothing')
+  return row.id
+}
+
+export async function updateCenter(tx: Tx, id: number, values: CenterValues) {
+  await tx
+    .update(centers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(centers.id, id))
+}
+
+export async function deleteCenter(tx: Tx, id: number) {
+  await tx.delete(centers).where(eq(centers.id, id))
+}
+
+export async function regionIdsOfOrganization(tx: Tx, organizationId: number, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await tx
+    .select({ id: regions.id })
+    .from(regions)
+    .where(and(eq(regions.organizationId, organizationId), inArray(regions.id, ids)))
+  return rows.map((r) => r.id)
+}
+
+export async function listCenterRegionIds(tx: Tx, centerId: number) {
+  const rows = await tx
+    .select({ id: centerRegions.regionId })
+    .from(centerRegions)
+    .where(eq(centerRegions.centerId, centerId))
+  return rows.map((r) => r.id)
+}
+
+export async function replaceCenterRegions(
+  tx: Tx,
+  organizationId: number,
+  centerId: number,
+  regionIds: number[],
+) {
+  await tx.delete(centerRegions).where(eq(centerRegions.centerId, centerId))
+  if (regionIds.length) {
+    await tx
+      .insert(centerRegions)
+      .values(regionIds.map((regionId) => ({ organizationId, centerId, regionId })))
+  }
+}
+
+export function listRevenueTargets(tx: Tx, centerId: number, year: number) {
+  return tx
+    .select({ month_id: centerRevenueTargets.monthId, revenue: centerRevenueTargets.revenue })
+    .from(centerRevenueTargets)
+    .where(and(eq(centerRevenueTargets.centerId, centerId), eq(centerRevenueTargets.year, year)))
+}
+
+export async function saveRevenueTarget(
+  tx: Tx,
+  organizationId: number,
+  centerId: number,
+  year: number,
+  monthId: number,
+  revenue: string,
+) {
+  await tx
+    .insert(centerRevenueTargets)
+    .values({ organizationId, centerId, year, monthId, revenue })
+    .onConflictDoUpdate({
+      target: [centerRevenueTargets.centerId, centerRevenueTargets.year, centerRevenueTargets.monthId],
+      set: { revenue },
+    })
+}
