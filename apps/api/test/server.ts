@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
+import type { Config } from '../src/config.ts'
 import { listOutbox } from '../src/platform/mail.repository.ts'
 import { testConfig } from './helpers.ts'
 import { openTestDatabase } from './template.ts'
@@ -8,9 +9,9 @@ import { openTestDatabase } from './template.ts'
 const webDir = path.resolve(import.meta.dirname, '../../web/dist')
 
 /** The whole application (API + built SPA) on a fresh seeded database, on a free local port. */
-export async function startTestServer() {
+export async function startTestServer(overrides: Partial<Config> = {}) {
   const database = await openTestDatabase(inject('dbTemplate'))
-  const { app } = await buildApp(testConfig({ webDir }), database)
+  const { app } = await buildApp(testConfig({ webDir, ...overrides }), database)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('server has no port')

@@ -4,5 +4,6 @@ import type { App, AppDeps } from '../../app.ts'
 export function appConfigRoutes(app: App, { config }: AppDeps) {
   app.get('/api/config', { config: { access: 'public' }, schema: { tags: ['config'] } }, async () => ({
     pricingUrl: config.pricingUrl,
+    mapTileUrl: config.mapTileUrl,
   }))
 }
