@@ -1,4 +1,5 @@
 export * from './auth/schemas.ts'
+export * from './cancel-rules/schemas.ts'
 export * from './centers/schemas.ts'
 export * from './client-types/schemas.ts'
 export * from './clients/schemas.ts'

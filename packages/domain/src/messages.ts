@@ -88,6 +88,12 @@ export const messages = {
   centerArchived: 'Success: Center deactivated successfully',
   centerRestored: 'Success: Center activated successfully',
 
+  // Cancellation rules (spec 1 §5, §8)
+  cancelRuleDigits: 'Only Numbers allowed. Max 11 Numbers.',
+  invalidDayRange: 'Invalid day range',
+  refundPercentRange: 'Only decimal value allowed. Max: 100',
+  cancelRuleExists: 'The rule for these parameters already exist.',
+
   // Generic toasts and confirmations
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',

@@ -42,6 +42,10 @@ export const permissionTable = {
   'centers.update': superAndAdmin,
   'centers.delete': superOnly,
   'centers.stripe': superOnly,
+  'cancel-rules.read': staff,
+  'cancel-rules.write': staff,
+  /** csr cannot delete cancellation rules (spec 1 §6). */
+  'cancel-rules.delete': superAndAdmin,
   'users.read': staff,
   'users.create': staff,
   'users.update': staff,

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
 import { countries, globalRegions, users } from '../schema/index.ts'
+import { seedDemoCancelRules } from './cancel-rules.ts'
 import { seedDemoCenters } from './centers.ts'
 import { seedDefaultClientTypes, seedDemoClientTypes } from './client-types.ts'
 import { seedDemoClients } from './clients.ts'
@@ -62,6 +63,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoRegions(tx, orgIds)
     await seedDemoClients(tx, orgIds, passwordHash)
     await seedDemoCenters(tx, orgIds)
+    await seedDemoCancelRules(tx, orgIds)
     return true
   })
 }
