@@ -1,4 +1,9 @@
-import { countryListQuerySchema, globalRegionListQuerySchema } from '@spaceboard/domain'
+import {
+  clientTypeListQuerySchema,
+  countryListQuerySchema,
+  globalRegionListQuerySchema,
+  regionListQuerySchema,
+} from '@spaceboard/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import {
   createRootRouteWithContext,
@@ -11,10 +16,14 @@ import { ForgotPassword } from './features/auth/forgot-password.tsx'
 import { ResetPassword } from './features/auth/reset-password.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { AddClientType, EditClientType } from './features/client-types/form.tsx'
+import { ClientTypeList } from './features/client-types/list.tsx'
 import { CountryList } from './features/countries/list.tsx'
 import { GlobalRegionList } from './features/global-regions/list.tsx'
 import { Profile } from './features/profile/detail.tsx'
 import { EditProfile } from './features/profile/form.tsx'
+import { AddRegion, EditRegion } from './features/regions/form.tsx'
+import { RegionList } from './features/regions/list.tsx'
 import { ApiError } from './platform/api-client.ts'
 import { AppShell } from './platform/app-shell.tsx'
 import { listSearchValidator } from './platform/list-page.tsx'
@@ -113,6 +122,44 @@ const globalRegionListRoute = createRoute({
   component: GlobalRegionList,
 })
 
+const clientTypeListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/client-types/list',
+  validateSearch: listSearchValidator(clientTypeListQuerySchema),
+  component: ClientTypeList,
+})
+
+const clientTypeAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/client-types/add',
+  component: AddClientType,
+})
+
+const clientTypeEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/client-types/edit/$id',
+  component: EditClientType,
+})
+
+const regionListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/region/list',
+  validateSearch: listSearchValidator(regionListQuerySchema),
+  component: RegionList,
+})
+
+const regionAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/region/add',
+  component: AddRegion,
+})
+
+const regionEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/region/edit/$id',
+  component: EditRegion,
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -133,6 +180,12 @@ const routeTree = rootRoute.addChildren([
     profileEditRoute,
     countryListRoute,
     globalRegionListRoute,
+    clientTypeListRoute,
+    clientTypeAddRoute,
+    clientTypeEditRoute,
+    regionListRoute,
+    regionAddRoute,
+    regionEditRoute,
     adminOtherRoute,
   ]),
 ])

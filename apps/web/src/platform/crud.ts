@@ -1,7 +1,7 @@
 import { messages } from '@spaceboard/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from './api-client.ts'
-import { useConfirmDelete, useToast } from './feedback.ts'
+import { useConfirm, useToast } from './feedback.ts'
 
 /** One record of a resource, e.g. `GET /api/country/7`, keyed under the endpoint. */
 export function useRecord<T>(endpoint: string, id: number | null) {
@@ -13,15 +13,22 @@ export function useRecord<T>(endpoint: string, id: number | null) {
   })
 }
 
+export interface RecordMutationOptions {
+  /** The delete call when it is not `DELETE {endpoint}/{id}` (client types send `?id={id}`). */
+  deletePath?: (id: number) => string
+  /** The delete confirmation when it is not the generic one (regions warn about their children). */
+  confirmDeleteText?: string
+}
+
 /**
  * Create, update and delete of a resource with the spec's toasts; every list and record of the
  * endpoint is refetched afterwards. Create and update reject with the ApiError so a form can show
- * the field errors; delete asks "Do you really want to delete this record?" first.
+ * the field errors; delete asks "Do you really want to delete this record?" (or the given text) first.
  */
-export function useRecordMutations<TInput, TRecord>(endpoint: string) {
+export function useRecordMutations<TInput, TRecord>(endpoint: string, options: RecordMutationOptions = {}) {
   const queryClient = useQueryClient()
   const toast = useToast()
-  const confirmDelete = useConfirmDelete()
+  const confirm = useConfirm()
   const refresh = () => queryClient.invalidateQueries({ queryKey: [endpoint] })
 
   const create = useMutation({
@@ -40,7 +47,8 @@ export function useRecordMutations<TInput, TRecord>(endpoint: string) {
     },
   })
   const remove = useMutation({
-    mutationFn: (id: number) => api<unknown>(`${endpoint}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      api<unknown>(options.deletePath?.(id) ?? `${endpoint}/${id}`, { method: 'DELETE' }),
     onSuccess: async () => {
       toast.success(messages.recordDeleted)
       await refresh()
@@ -53,7 +61,8 @@ export function useRecordMutations<TInput, TRecord>(endpoint: string) {
     update: (id: number, input: TInput) => update.mutateAsync({ id, input }),
     /** Asks for confirmation, then deletes. */
     remove: async (id: number) => {
-      if (!(await confirmDelete())) return
+      if (!(await confirm({ content: options.confirmDeleteText ?? messages.confirmDelete, danger: true })))
+        return
       remove.mutate(id)
     },
   }

@@ -60,6 +60,8 @@ export interface ListPageOptions<K extends string> {
   firstRange?: Range
   /** The pager shows only when the total exceeds this; the page size by default. */
   pagerThreshold?: number
+  /** Fixed query parameters of the call besides the list's own (the regions list sends globalRegion=1). */
+  params?: Record<string, string | number | undefined>
 }
 
 export function rangeOfPage(page: number, pageSize: number, firstRange?: Range): Range {
@@ -77,15 +79,16 @@ function pageOfRow(index: number, pageSize: number, firstRange?: Range): number 
 
 /** A server-side list: Range paging, Content-Range total, sort and search mirrored in the URL. */
 export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
-  const { endpoint, search, onSearchChange, firstRange } = options
+  const { endpoint, search, onSearchChange, firstRange, params } = options
   const pageSize = options.pageSize ?? PAGE_SIZE
   const threshold = options.pagerThreshold ?? pageSize
   const range = rangeOfPage(search.page, pageSize, firstRange)
   const query = useQuery({
-    queryKey: [endpoint, 'list', search, range],
+    queryKey: [endpoint, 'list', search, range, params],
     queryFn: ({ signal }) =>
       apiPage<T>(
         `${endpoint}${queryString({
+          ...params,
           search: search.search,
           order: search.order,
           direct: search.direct,

@@ -1,4 +1,10 @@
-import { FlagOutlined, GlobalOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  ApartmentOutlined,
+  FlagOutlined,
+  GlobalOutlined,
+  TagsOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { can, type Permission, type UserType } from '@spaceboard/domain'
 import type { ReactNode } from 'react'
 
@@ -34,6 +40,20 @@ export const menuEntries: MenuEntry[] = [
     label: 'Global Regions',
     icon: <GlobalOutlined />,
     permission: 'global-regions.read',
+  },
+  {
+    to: '/admin/client-types/list',
+    area: '/admin/client-types',
+    label: 'Client Types',
+    icon: <TagsOutlined />,
+    permission: 'client-types.read',
+  },
+  {
+    to: '/admin/region/list',
+    area: '/admin/region',
+    label: 'Regions',
+    icon: <ApartmentOutlined />,
+    permission: 'regions.read',
   },
 ]
 

@@ -6,6 +6,8 @@ export interface RowAction {
   label: string
   onClick: () => void
   danger?: boolean
+  /** Shown but not clickable: what the role may not do (csr deleting a region, say). */
+  disabled?: boolean
 }
 
 /** The action menu of a list row. A disabled menu (a default record, say) cannot open. */
@@ -23,8 +25,16 @@ export function RowActions({
       disabled={disabled}
       trigger={['click']}
       menu={{
-        items: actions.map(({ key, label: text, danger }) => ({ key, label: text, danger: danger ?? false })),
-        onClick: ({ key }) => actions.find((action) => action.key === key)?.onClick(),
+        items: actions.map(({ key, label: text, danger, disabled: off }) => ({
+          key,
+          label: text,
+          danger: danger ?? false,
+          disabled: off ?? false,
+        })),
+        onClick: ({ key }) => {
+          const action = actions.find((candidate) => candidate.key === key)
+          if (action && !action.disabled) action.onClick()
+        },
       }}
     >
       <Button size="small" disabled={disabled} aria-label={label}>

@@ -10,28 +10,41 @@ import { Button } from 'antd'
 import { useState } from 'react'
 import { useRecordMutations } from '../../platform/crud.ts'
 import { useFormatDate } from '../../platform/format.ts'
-import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
+import { type ListColumn, ListPage, type ListSearch, useListPage } from '../../platform/list-page.tsx'
 import { RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { GLOBAL_REGION_ENDPOINT, GlobalRegionDialog } from './form.tsx'
 
-type GlobalRegionOrder = (typeof globalRegionOrderKeys)[number]
+export type GlobalRegionOrder = (typeof globalRegionOrderKeys)[number]
 
 const route = getRouteApi('/_signed-in/admin/global-region/list')
 
 /** The spec's first request asks 0-3, so this list pages by 4 (0-3, 4-7 …). */
 const PAGE_SIZE = GLOBAL_REGION_FIRST_RANGE.end - GLOBAL_REGION_FIRST_RANGE.start + 1
 
-/** Global Regions: Name, Code, Updated at; default regions have their action menu disabled. */
+/** The Global Regions page (/admin/global-region/list): the list's search lives in the URL. */
 export function GlobalRegionList() {
-  const formatDate = useFormatDate()
-  const profile = useProfile()
   const search = route.useSearch()
   const navigate = route.useNavigate()
+  return <GlobalRegionTable search={search} onSearchChange={(next) => void navigate({ search: next })} />
+}
+
+export interface GlobalRegionTableProps {
+  search: ListSearch<GlobalRegionOrder>
+  onSearchChange: (next: ListSearch<GlobalRegionOrder>) => void
+}
+
+/**
+ * Global Regions: Name, Code, Updated at; default regions have their action menu disabled. Shown on
+ * its own page and below the regions list (spec 1 §2), each place keeping its search its own way.
+ */
+export function GlobalRegionTable({ search, onSearchChange }: GlobalRegionTableProps) {
+  const formatDate = useFormatDate()
+  const profile = useProfile()
   const list = useListPage<GlobalRegion, GlobalRegionOrder>({
     endpoint: GLOBAL_REGION_ENDPOINT,
     search,
-    onSearchChange: (next) => void navigate({ search: next }),
+    onSearchChange,
     pageSize: PAGE_SIZE,
     firstRange: GLOBAL_REGION_FIRST_RANGE,
   })

@@ -1,0 +1,52 @@
+import { messages } from '@spaceboard/domain'
+import { useQuery } from '@tanstack/react-query'
+import { Form, Select } from 'antd'
+import { api } from './api-client.ts'
+
+export interface OrganizationOption {
+  id: number
+  name: string
+}
+
+/** Active organizations a super user may pick (GET /api/organization/options), keyed under the organizations. */
+export function useOrganizationOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['/api/organization', 'options'],
+    queryFn: ({ signal }) => api<OrganizationOption[]>('/api/organization/options', { signal }),
+    enabled,
+    staleTime: 60_000,
+  })
+}
+
+/**
+ * The Organization select of a super user's form (spec 1 §6), field `organization_id`, required
+ * with "Select an Organization". Render it only for super: the others always act on their own.
+ * Disabled when the record's organization cannot change (editing).
+ */
+export function OrganizationField({
+  disabled = false,
+  onChange,
+}: {
+  disabled?: boolean
+  /** Called after the person picks another organization (the form has the new value already). */
+  onChange?: (organizationId: number) => void
+}) {
+  const options = useOrganizationOptions()
+  return (
+    <Form.Item
+      label="Organization"
+      name="organization_id"
+      required
+      rules={[{ required: true, message: messages.selectOrganization }]}
+    >
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder="Select an Organization"
+        loading={options.isPending}
+        disabled={disabled}
+        onChange={(value: number) => onChange?.(value)}
+        options={(options.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+      />
+    </Form.Item>
+  )
+}
