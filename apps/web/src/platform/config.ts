@@ -1,11 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../platform/api-client.ts'
+import { api } from './api-client.ts'
 
+/** GET /api/config: public settings of the deployment, read before sign-in too. */
 export interface PublicConfig {
+  /** The pricing page the profile's plan links to. */
   pricingUrl: string
+  /** The map tiles' URL template ({z}/{x}/{y}) of the center map (MAP_TILE_URL). */
+  mapTileUrl: string
 }
 
-/** Public settings of the deployment (the pricing page the plan links to). */
+/** Public settings of the deployment; they do not change while the app runs. */
 export const configQuery = queryOptions({
   queryKey: ['config'],
   queryFn: ({ signal }) => api<PublicConfig>('/api/config', { signal, on401: 'error' }),

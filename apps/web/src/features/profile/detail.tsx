@@ -2,9 +2,9 @@ import { EditOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Button, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd'
+import { configQuery } from '../../platform/config.ts'
 import { useFormatDate } from '../../platform/format.ts'
 import { fullName, useProfile } from '../../platform/session.ts'
-import { configQuery } from './config.ts'
 import { roleLabels } from './roles.ts'
 
 function capitalize(text: string): string {
