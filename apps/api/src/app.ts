@@ -37,6 +37,7 @@ import { lookupRoutes } from './modules/lookups/lookups.routes.ts'
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
+import { spaceRoutes } from './modules/spaces/spaces.routes.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { createContextRunner } from './platform/context.ts'
@@ -137,12 +138,13 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   clientTypeRoutes(app)
   regionRoutes(app)
   organizationRoutes(app, deps)
-  amenityRoutes(app)
+  amenityRoutes(app, deps)
   dashboardRoutes(app)
   userRoutes(app)
   clientRoutes(app)
   centerRoutes(app, deps)
   cancelRuleRoutes(app)
+  spaceRoutes(app, deps)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

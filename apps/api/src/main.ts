@@ -10,7 +10,7 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: config.dataDir },
 )
 await seedReferenceData(database.db)
-const seeded = config.seedDemo ? await seedDemoData(database.db) : false
+const seeded = config.seedDemo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : false
 const { app } = await buildApp(config, database)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -36,12 +36,17 @@ export const permissionTable = {
   'regions.update': staff,
   'regions.delete': superAndAdmin,
   'amenities.read': staff,
+  /** Amenities are the platform's catalogue: its owner keeps it. */
+  'amenities.write': superOnly,
   'centers.read': staff,
   /** csr cannot add, edit, activate or deactivate centers (spec 1 §6). */
   'centers.create': superAndAdmin,
   'centers.update': superAndAdmin,
   'centers.delete': superOnly,
   'centers.stripe': superOnly,
+  'spaces.read': staff,
+  /** Everything but viewing is closed to csr on spaces (spec 3 §6). */
+  'spaces.write': superAndAdmin,
   'cancel-rules.read': staff,
   'cancel-rules.write': staff,
   /** csr cannot delete cancellation rules (spec 1 §6). */

@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import { messages } from '@spaceboard/domain'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 
 export const MAX_IMAGE_BYTES = 1024 * 1024
@@ -73,4 +74,42 @@ export async function registerUploads(app: FastifyInstance, dataDir: string) {
       res.header('Cache-Control', 'public, max-age=86400')
     },
   })
+}
+
+/**
+ * The one image of a multipart upload (`file`, with `fileType=thumb`), checked by content and size;
+ * a second file is refused with the given message.
+ */
+export async function receiveSingleImage(
+  request: FastifyRequest,
+  tooMany: string = messages.maxOneImage,
+): Promise<{ image: Buffer } | { error: string }> {
+  if (!request.isMultipart()) return { error: messages.onlyImages }
+  let image: Buffer | undefined
+  let files = 0
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue
+    files++
+    if (files > 1) {
+      part.file.resume()
+      return { error: tooMany }
+    }
+    const checked = await readImage(part)
+    if (!checked.ok)
+      return { error: checked.reason === 'size' ? messages.photoTooLarge : messages.onlyImages }
+    image = checked.buffer
+  }
+  return image ? { image } : { error: messages.onlyImages }
+}
+
+/** Stores the image re-encoded (dropping metadata), at most `maxWidth` wide, and returns its URL. */
+export async function storeImage(dataDir: string, image: Buffer, maxWidth: number) {
+  const dir = uploadsDir(dataDir)
+  mkdirSync(dir, { recursive: true })
+  const name = `${randomBytes(18).toString('base64url')}.png`
+  await writeFile(
+    path.join(dir, name),
+    await sharp(image).rotate().resize({ width: maxWidth, withoutEnlargement: true }).png().toBuffer(),
+  )
+  return `${UPLOADS_PREFIX}${name}`
 }

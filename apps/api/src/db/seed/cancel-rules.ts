@@ -20,16 +20,14 @@ export async function seedDemoCancelRules(tx: Tx, organizationIds: ReadonlyMap<s
   for (const [name, rules] of Object.entries(demoRules)) {
     const organizationId = organizationIds.get(name)
     if (!organizationId) continue
-    await tx
-      .insert(cancelRules)
-      .values(
-        rules.map(([minDay, maxDay, maxAttendee, refundPercent]) => ({
-          organizationId,
-          minDay,
-          maxDay,
-          maxAttendee,
-          refundPercent,
-        })),
-      )
+    await tx.insert(cancelRules).values(
+      rules.map(([minDay, maxDay, maxAttendee, refundPercent]) => ({
+        organizationId,
+        minDay,
+        maxDay,
+        maxAttendee,
+        refundPercent,
+      })),
+    )
   }
 }

@@ -41,7 +41,7 @@ const demoOrganizations = [
       user_screen_booking: true,
       email_template: true,
     },
-    spaceTypes: ['meetingroom', 'boardroom', 'hotdesk', 'trainingroom'],
+    spaceTypes: spaceTypes.map((t) => t.key),
   },
   {
     name: 'Summit Business Centres',

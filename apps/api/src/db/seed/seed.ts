@@ -9,6 +9,7 @@ import { seedDemoClients } from './clients.ts'
 import { countryList, defaultGlobalRegions } from './countries.ts'
 import { seedAmenities, seedOrganizations } from './organizations.ts'
 import { seedDemoRegions } from './regions.ts'
+import { seedDemoSpaces } from './spaces.ts'
 
 export const DEMO_PASSWORD = 'Spaceboard1!'
 
@@ -35,7 +36,7 @@ export async function seedReferenceData(db: Db) {
 }
 
 /** Demo organizations and users on an empty database. Returns false when there was data already. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users)
@@ -64,6 +65,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoClients(tx, orgIds, passwordHash)
     await seedDemoCenters(tx, orgIds)
     await seedDemoCancelRules(tx, orgIds)
+    await seedDemoSpaces(tx, options.dataDir)
     return true
   })
 }

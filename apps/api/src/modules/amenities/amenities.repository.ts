@@ -1,10 +1,85 @@
-import { asc } from 'drizzle-orm'
+import type { ListQuery } from '@spaceboard/domain'
+import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { amenities } from '../../db/schema/index.ts'
+import { amenities, organizationAmenities } from '../../db/schema/index.ts'
+import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
-export function listAllAmenities(tx: Tx) {
-  return tx
-    .select({ id: amenities.id, name: amenities.name, category: amenities.category, icon: amenities.icon })
+const columns = {
+  id: amenities.id,
+  name: amenities.name,
+  category: amenities.category,
+  icon: amenities.icon,
+  updated_at: amenities.updatedAt,
+}
+const sortable = { name: amenities.name, category: amenities.category, updated_at: amenities.updatedAt }
+export type AmenityOrder = keyof typeof sortable
+
+function filter(search: string) {
+  const pattern = containsPattern(search)
+  return search ? or(ilike(amenities.name, pattern), ilike(amenities.category, pattern)) : undefined
+}
+
+export function listAmenities(tx: Tx, query: ListQuery<AmenityOrder>, window: ListWindow | null) {
+  const base = tx
+    .select({ ...columns, total: totalCount() })
     .from(amenities)
-    .orderBy(asc(amenities.name), asc(amenities.id))
+    .where(filter(query.search))
+    .orderBy(...orderBy(sortable, query, 'name', amenities.id))
+  return window ? base.limit(window.limit).offset(window.offset) : base
+}
+
+export async function countAmenities(tx: Tx, search: string) {
+  const [row] = await tx.select({ n: count() }).from(amenities).where(filter(search))
+  return row?.n ?? 0
+}
+
+export async function findAmenity(tx: Tx, id: number) {
+  const [row] = await tx.select(columns).from(amenities).where(eq(amenities.id, id))
+  return row
+}
+
+export async function insertAmenity(tx: Tx, values: { name: string; category: string; icon: string }) {
+  const [row] = await tx.insert(amenities).values(values).returning({ id: amenities.id })
+  if (!row) throw new Error('insert returned nothing')
+  return row.id
+}
+
+export async function updateAmenity(
+  tx: Tx,
+  id: number,
+  values: { name: string; category: string; icon: string },
+) {
+  await tx
+    .update(amenities)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(amenities.id, id))
+}
+
+export async function deleteAmenity(tx: Tx, id: number) {
+  await tx.delete(amenities).where(eq(amenities.id, id))
+}
+
+/** The amenities an organization offers, with its codes (spec: GET api/organization-amenities/{id}). */
+export function organizationAmenityList(tx: Tx, organizationId: number) {
+  return tx
+    .select({
+      id: amenities.id,
+      amenity_id: amenities.id,
+      name: amenities.name,
+      category: amenities.category,
+      image: amenities.icon,
+      code: organizationAmenities.code,
+      account_code: organizationAmenities.accountCode,
+    })
+    .from(organizationAmenities)
+    .innerJoin(amenities, eq(amenities.id, organizationAmenities.amenityId))
+    .where(eq(organizationAmenities.organizationId, organizationId))
+    .orderBy(asc(amenities.name))
+}
+
+export async function existingAmenityIds(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return []
+  return (await tx.select({ id: amenities.id }).from(amenities).where(inArray(amenities.id, ids))).map(
+    (r) => r.id,
+  )
 }

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { App, AppDeps } from '../../app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams } from '../../platform/params.ts'
-import { readImage, storeResizedImage } from '../../platform/uploads.ts'
+import { receiveSingleImage, storeResizedImage } from '../../platform/uploads.ts'
 import * as service from './organizations.service.ts'
 
 const tags = ['organizations']
@@ -108,22 +108,9 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
       const fail = (error: string) => reply.code(400).send({ file: [{ error }] })
       const plan = await request.signedIn((ctx) => service.actorPlan(ctx))
       if (request.actor?.type !== 'super' && plan === 'free') return fail(messages.logoNotOnFreePlan)
-      if (!request.isMultipart()) return fail(messages.onlyImages)
-      let image: Buffer | undefined
-      let files = 0
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue
-        files++
-        if (files > 1) {
-          part.file.resume()
-          return fail(messages.maxOneImage)
-        }
-        const checked = await readImage(part)
-        if (!checked.ok) return fail(checked.reason === 'size' ? messages.photoTooLarge : messages.onlyImages)
-        image = checked.buffer
-      }
-      if (!image) return fail(messages.onlyImages)
-      const stored = await storeResizedImage(config.dataDir, image, LOGO_SIZE, LOGO_SIZE)
+      const received = await receiveSingleImage(request)
+      if ('error' in received) return fail(received.error)
+      const stored = await storeResizedImage(config.dataDir, received.image, LOGO_SIZE, LOGO_SIZE)
       return { file: [{ url: stored }], message: messages.fileAdded }
     },
   )

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import type { Tx } from '../client.ts'
+import {
+  centers,
+  organizationAmenities,
+  spaceAmenities,
+  spaceChildren,
+  spacePhotos,
+  spaceRates,
+  spaces,
+} from '../schema/index.ts'
+
+interface DemoSpace {
+  name: string
+  type: string
+  capacity: number
+  rates: Partial<Record<'hour' | 'halfday' | 'day', string>>
+  /** [pre, post] preparation minutes */
+  makeup?: [number, number]
+  active?: boolean
+  /** Names of the spaces it combines. */
+  combines?: string[]
+}
+
+const harbourQuay: DemoSpace[] = [
+  {
+    name: 'Harbour Room A',
+    type: 'meetingroom',
+    capacity: 8,
+    rates: { hour: '45.00', halfday: '160.00', day: '300.00' },
+    makeup: [0, 15],
+  },
+  {
+    name: 'Harbour Room B',
+    type: 'meetingroom',
+    capacity: 8,
+    rates: { hour: '45.00', halfday: '160.00', day: '300.00' },
+    makeup: [0, 15],
+  },
+  {
+    name: 'Harbour Room AB',
+    type: 'meetingroom',
+    capacity: 16,
+    rates: { hour: '85.00', day: '560.00' },
+    combines: ['Harbour Room A', 'Harbour Room B'],
+  },
+  {
+    name: 'Opera Boardroom',
+    type: 'boardroom',
+    capacity: 14,
+    rates: { hour: '95.00', day: '650.00' },
+    makeup: [15, 15],
+  },
+  { name: 'Quay Hot Desk', type: 'hotdesk', capacity: 1, rates: { hour: '12.00', day: '49.00' } },
+  { name: 'Wellness Room', type: 'consultation_treatment_room', capacity: 2, rates: { hour: '30.00' } },
+  {
+    name: 'Rooftop Lounge',
+    type: 'recreation',
+    capacity: 40,
+    rates: { halfday: '400.00' },
+    makeup: [30, 30],
+  },
+]
+
+const harbourParramatta: DemoSpace[] = [
+  {
+    name: 'Training One',
+    type: 'trainingroom',
+    capacity: 20,
+    rates: { hour: '60.00', day: '420.00' },
+    makeup: [15, 30],
+  },
+  {
+    name: 'Training Two',
+    type: 'trainingroom',
+    capacity: 20,
+    rates: { hour: '60.00', day: '420.00' },
+    makeup: [15, 30],
+  },
+  {
+    name: 'Training Suite',
+    type: 'trainingroom',
+    capacity: 40,
+    rates: { day: '800.00' },
+    combines: ['Training One', 'Training Two'],
+  },
+  { name: 'River Office', type: 'casual_day_office', capacity: 4, rates: { day: '180.00' } },
+  {
+    name: 'Auditorium',
+    type: 'seminar_conference_room',
+    capacity: 120,
+    rates: { halfday: '900.00', day: '1600.00' },
+    makeup: [60, 60],
+  },
+  { name: 'Community Hall', type: 'community', capacity: 60, rates: { hour: '70.00' } },
+  { name: 'Chef Kitchen', type: 'kitchen', capacity: 10, rates: { hour: '55.00' } },
+]
+
+const demoSpaces: Record<string, DemoSpace[]> = {
+  'Circular Quay': harbourQuay,
+  Parramatta: harbourParramatta,
+  // Summit is on the free plan with 3 licensed spaces: Denver uses them; London is being set up.
+  'Denver Downtown': [
+    { name: 'Rockies Room', type: 'meetingroom', capacity: 6, rates: { hour: '40.00', halfday: '140.00' } },
+    { name: 'Plains Room', type: 'meetingroom', capacity: 6, rates: { hour: '40.00', halfday: '140.00' } },
+    {
+      name: 'Rockies Plains',
+      type: 'meetingroom',
+      capacity: 12,
+      rates: { hour: '75.00' },
+      combines: ['Rockies Room', 'Plains Room'],
+    },
+  ],
+  'London Bridge': [
+    { name: 'Thames One', type: 'boardroom', capacity: 10, rates: { hour: '70.00' }, active: false },
+    { name: 'Thames Two', type: 'boardroom', capacity: 10, rates: { hour: '70.00' }, active: false },
+    {
+      name: 'Thames Suite',
+      type: 'boardroom',
+      capacity: 20,
+      rates: { hour: '130.00' },
+      active: false,
+      combines: ['Thames One', 'Thames Two'],
+    },
+  ],
+  'Marina Bay': [
+    { name: 'Lagoon Pod 1', type: 'meetingroom', capacity: 4, rates: { hour: '30.00' } },
+    { name: 'Lagoon Pod 2', type: 'meetingroom', capacity: 4, rates: { hour: '30.00' } },
+    {
+      name: 'Lagoon Pods',
+      type: 'meetingroom',
+      capacity: 8,
+      rates: { hour: '55.00' },
+      combines: ['Lagoon Pod 1', 'Lagoon Pod 2'],
+    },
+    { name: 'Marina Desk', type: 'hotdesk', capacity: 1, rates: { day: '35.00' } },
+  ],
+}
+
+const palette = ['#0E3E6C', '#019949', '#b20021', '#F06627', '#d2ce5d', '#e40613', '#ff1e68']
+
+/** A photo for a demo space, written into the upload folder (only when the app has one). */
+async function demoPhoto(dataDir: string, index: number) {
+  const dir = path.join(dataDir, 'uploads')
+  mkdirSync(dir, { recursive: true })
+  const name = `${randomBytes(18).toString('base64url')}.png`
+  const image = await sharp({
+    create: {
+      width: 800,
+      height: 500,
+      channels: 3,
+      background: palette[index % palette.length] ?? '#0E3E6C',
+    },
+  })
+    .png()
+    .toBuffer()
+  writeFileSync(path.join(dir, name), image)
+  return `/uploads/${name}`
+}
+
+/** Spaces of every type with rates, amenities, photos and preparation times, and one combined space per center. */
+export async function seedDemoSpaces(tx: Tx, dataDir?: string) {
+  const centerRows = await tx
+    .select({ id: centers.id, name: centers.name, organizationId: centers.organizationId })
+    .from(centers)
+  let photoIndex = 0
+  for (const center of centerRows) {
+    const list = demoSpaces[center.name] ?? []
+    const offered = await tx
+      .select({ id: organizationAmenities.amenityId })
+      .from(organizationAmenities)
+      .where(eq(organizationAmenities.organizationId, center.organizationId))
+    const ids = new Map<string, number>()
+    for (const [index, demo] of list.entries()) {
+      const [space] = await tx
+        .insert(spaces)
+        .values({
+          organizationId: center.organizationId,
+          centerId: center.id,
+          name: demo.name,
+          capacity: demo.capacity,
+          minimumDurationMinutes: demo.rates.hour ? 60 : demo.rates.halfday ? 240 : 480,
+          maximumDurationMinutes: 720,
+          startTime: '07:00',
+          endTime: '21:00',
+          description: `${demo.name}: a ${demo.type.replaceAll('_', ' ')} for up to ${demo.capacity} people.`,
+          roomType: demo.type,
+          isActive: demo.active ?? true,
+          preMakeupMinutes: demo.makeup?.[0] ?? 0,
+          postMakeupMinutes: demo.makeup?.[1] ?? 0,
+          displayOrder: index + 1,
+          siteAccessInstructions: 'Collect your access card from reception on level 1.',
+        })
+        .returning({ id: spaces.id })
+      if (!space) continue
+      ids.set(demo.name, space.id)
+      const organizationId = center.organizationId
+      await tx
+        .insert(spaceRates)
+        .values(
+          Object.entries(demo.rates).map(([unit, amount]) => ({
+            organizationId,
+            spaceId: space.id,
+            unit,
+            amount,
+          })),
+        )
+      await tx.insert(spaceAmenities).values(
+        offered.slice(0, 3).map((amenity, i) => ({
+          organizationId,
+          spaceId: space.id,
+          amenityId: amenity.id,
+          chargeType: (['flat', 'attendee', 'hour'] as const)[i % 3] ?? 'flat',
+          amount: ['25.00', '12.50', '10.00'][i % 3] ?? '10.00',
+        })),
+      )
+      if (dataDir) {
+        await tx
+          .insert(spacePhotos)
+          .values({ organizationId, spaceId: space.id, url: await demoPhoto(dataDir, photoIndex++) })
+      }
+      for (const childName of demo.combines ?? []) {
+        const childId = ids.get(childName)
+        if (childId) await tx.insert(spaceChildren).values({ organizationId, parentId: space.id, childId })
+      }
+    }
+  }
+}
