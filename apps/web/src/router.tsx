@@ -2,6 +2,7 @@ import {
   clientTypeListQuerySchema,
   countryListQuerySchema,
   globalRegionListQuerySchema,
+  organizationListQuerySchema,
   regionListQuerySchema,
 } from '@spaceboard/domain'
 import type { QueryClient } from '@tanstack/react-query'
@@ -9,6 +10,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  notFound,
   Outlet,
   redirect,
 } from '@tanstack/react-router'
@@ -19,7 +21,17 @@ import { SignIn } from './features/auth/sign-in.tsx'
 import { AddClientType, EditClientType } from './features/client-types/form.tsx'
 import { ClientTypeList } from './features/client-types/list.tsx'
 import { CountryList } from './features/countries/list.tsx'
+import { Dashboard, dashboardQuery } from './features/dashboard/dashboard.tsx'
 import { GlobalRegionList } from './features/global-regions/list.tsx'
+import {
+  amenityOptionsQuery,
+  clientTypeOptionsQuery,
+  countryOptionsQuery,
+  globalRegionOptionsQuery,
+  organizationQuery,
+} from './features/organizations/api.ts'
+import { AddOrganization, EditOrganization } from './features/organizations/form.tsx'
+import { OrganizationList } from './features/organizations/list.tsx'
 import { Profile } from './features/profile/detail.tsx'
 import { EditProfile } from './features/profile/form.tsx'
 import { AddRegion, EditRegion } from './features/regions/form.tsx'
@@ -29,6 +41,7 @@ import { AppShell } from './platform/app-shell.tsx'
 import { listSearchValidator } from './platform/list-page.tsx'
 import { NotFound } from './platform/not-found.tsx'
 import { RouteError } from './platform/route-error.tsx'
+import { guarded } from './platform/route-guard.tsx'
 import { profileQuery } from './platform/session.ts'
 import { SessionWatcher } from './platform/session-watcher.tsx'
 
@@ -160,6 +173,56 @@ const regionEditRoute = createRoute({
   component: EditRegion,
 })
 
+/** The id of an edit route; anything but plain decimal digits is not found. */
+const idParam = (raw: string): number => {
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound()
+  return Number(raw)
+}
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/dashboard',
+  loader: ({ context }) => context.queryClient.prefetchQuery(dashboardQuery),
+  component: guarded('dashboard.read', Dashboard),
+})
+
+const organizationListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/organization/list',
+  validateSearch: listSearchValidator(organizationListQuerySchema),
+  component: guarded('organizations.list', OrganizationList),
+})
+
+const organizationAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/organization/add',
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.prefetchQuery(clientTypeOptionsQuery(null)),
+      queryClient.prefetchQuery(amenityOptionsQuery),
+      queryClient.prefetchQuery(countryOptionsQuery),
+      queryClient.prefetchQuery(globalRegionOptionsQuery),
+    ]),
+  component: guarded('organizations.create', AddOrganization),
+})
+
+const organizationEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/organization/edit/$id',
+  // The record loads in the screen: another organization's id answers 404 there, not as a route error.
+  loader: ({ context: { queryClient }, params }) => {
+    const id = idParam(params.id)
+    return Promise.all([
+      queryClient.prefetchQuery(organizationQuery(id)),
+      queryClient.prefetchQuery(amenityOptionsQuery),
+      queryClient.prefetchQuery(clientTypeOptionsQuery(id)),
+      queryClient.prefetchQuery(countryOptionsQuery),
+      queryClient.prefetchQuery(globalRegionOptionsQuery),
+    ])
+  },
+  component: guarded('organizations.update', EditOrganization),
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -186,6 +249,10 @@ const routeTree = rootRoute.addChildren([
     regionListRoute,
     regionAddRoute,
     regionEditRoute,
+    dashboardRoute,
+    organizationListRoute,
+    organizationAddRoute,
+    organizationEditRoute,
     adminOtherRoute,
   ]),
 ])

@@ -118,3 +118,36 @@ export function queryString(values: Record<string, string | number | undefined |
   const text = params.toString()
   return text ? `?${text}` : ''
 }
+
+export interface UploadAnswer<T> {
+  ok: boolean
+  status: number
+  /** The JSON body, whatever its shape (upload routes answer `{ file: [{ url } | { error }] }`). */
+  body: T | null
+}
+
+/**
+ * A multipart upload with the session cookie. Upload routes answer their own shape for refusals
+ * too, so the body is given back for every status; a 401 still ends the session as for api().
+ */
+export async function apiUpload<T>(path: string, form: FormData): Promise<UploadAnswer<T>> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      body: form,
+    })
+  } catch {
+    return { ok: false, status: 0, body: null }
+  }
+  if (response.status === 401) unauthorizedListener?.()
+  let body: T | null = null
+  try {
+    body = (await response.json()) as T
+  } catch {
+    // not JSON: no body
+  }
+  return { ok: response.ok, status: response.status, body }
+}

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from '@tanstack/react-router'
 import { Button, Flex, Layout, Menu, Typography, theme } from 'antd'
 import { useState } from 'react'
 import { useToast } from './feedback.ts'
+import { useFlashToast } from './flash.ts'
 import { activeEntry, menuFor } from './menu.tsx'
 import { fullName, useProfile, useSignOut } from './session.ts'
 
@@ -34,8 +35,9 @@ export function AppShell() {
   const profile = useProfile()
   const { pathname } = useLocation()
   const { token } = theme.useToken()
-  const entries = menuFor(profile.type)
-  const selected = activeEntry(pathname)
+  const entries = menuFor(profile)
+  const selected = activeEntry(pathname, entries)
+  useFlashToast()
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider breakpoint="lg" collapsedWidth={0} width={220}>

@@ -6,11 +6,12 @@ import { ApiError } from './api-client.ts'
 /**
  * An antd Form rule from one field of a domain zod schema, so the form shows the domain's
  * (the spec's) message verbatim: the first issue wins. Empty inputs are checked as ''.
+ * `toInput` wraps the value when the schema is of a larger shape (one key of a record, say).
  */
-export function zodRule(schema: z.ZodType): Rule {
+export function zodRule(schema: z.ZodType, toInput?: (value: unknown) => unknown): Rule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? '')
+      const result = schema.safeParse(toInput ? toInput(value) : (value ?? ''))
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '')
     },
   }
@@ -21,20 +22,70 @@ export function isValid(schema: z.ZodType, value: unknown): boolean {
   return schema.safeParse(value ?? '').success
 }
 
+/** A field path: `blackoutPeriods.0.blackout_period_start_date` → `['blackoutPeriods', 0, '…']`. */
+export type FieldPath = (string | number)[]
+
+/** The path of an error key of the API (dotted) or of a zod issue; list indexes become numbers. */
+export function fieldPathOf(key: string | readonly PropertyKey[]): FieldPath {
+  const parts = typeof key === 'string' ? key.split('.') : key.map(String)
+  return parts.map((part) => (/^\d+$/.test(part) ? Number(part) : part))
+}
+
+const pathKey = (path: readonly (string | number)[]) => path.map(String).join('.')
+
+export interface FieldErrorOptions {
+  /** The form's path of an error key when the form is not shaped like the payload; null drops it. */
+  pathOf?: (key: string) => FieldPath | null
+  /** Called with the paths that got an error before the scroll (to open the sections holding them). */
+  onShown?: (paths: FieldPath[]) => void
+  /** Scroll to the first error after this many ms (the organization form waits 500 ms); at once by default. */
+  scrollDelay?: number
+}
+
+/**
+ * Shows messages by field (an API answer's `errors`, a schema's issues) on the form's rendered
+ * fields and scrolls to the first one. Returns the paths that got an error.
+ */
+export function showFieldErrors(
+  form: FormInstance,
+  errors: Record<string, string>,
+  options: FieldErrorOptions = {},
+): FieldPath[] {
+  const registered = new Set<string>()
+  form.getFieldsValue(true, (meta) => {
+    if (meta) registered.add(pathKey(meta.name))
+    return false
+  })
+  const fields = Object.entries(errors)
+    .map(([key, message]) => ({ name: options.pathOf ? options.pathOf(key) : fieldPathOf(key), message }))
+    .filter((field): field is { name: FieldPath; message: string } =>
+      field.name !== null ? registered.has(pathKey(field.name)) : false,
+    )
+    .map(({ name, message }) => ({ name, errors: [message] }))
+  if (fields.length === 0) return []
+  form.setFields(fields)
+  const paths = fields.map((field) => field.name)
+  options.onShown?.(paths)
+  const first = paths[0]
+  if (first) {
+    const scroll = () => form.scrollToField(first, { block: 'center', behavior: 'smooth' })
+    if (options.scrollDelay) setTimeout(scroll, options.scrollDelay)
+    else scroll()
+  }
+  return paths
+}
+
 /**
  * Shows a 400 answer's `errors` on the form's fields. Returns true when at least one field of the
  * form got an error (then no toast is needed), false otherwise.
  */
-export function applyServerErrors(form: FormInstance, error: unknown): boolean {
+export function applyServerErrors(
+  form: FormInstance,
+  error: unknown,
+  options: FieldErrorOptions = {},
+): boolean {
   if (!(error instanceof ApiError) || Object.keys(error.errors).length === 0) return false
-  const known = new Set(Object.keys(form.getFieldsValue() as Record<string, unknown>))
-  const fields = Object.entries(error.errors)
-    .filter(([name]) => known.has(name))
-    .map(([name, message]) => ({ name, errors: [message] }))
-  form.setFields(fields)
-  const first = fields[0]
-  if (first) form.scrollToField(first.name)
-  return fields.length > 0
+  return showFieldErrors(form, error.errors, options).length > 0
 }
 
 /** The form's values with the strings trimmed, as the domain schemas read them. */

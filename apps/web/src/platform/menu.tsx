@@ -1,11 +1,14 @@
 import {
   ApartmentOutlined,
+  BankOutlined,
+  DashboardOutlined,
   FlagOutlined,
   GlobalOutlined,
+  ShopOutlined,
   TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { can, type Permission, type UserType } from '@spaceboard/domain'
+import { can, type Permission, type Profile } from '@spaceboard/domain'
 import type { ReactNode } from 'react'
 
 export interface MenuEntry {
@@ -16,10 +19,40 @@ export interface MenuEntry {
   label: string
   icon: ReactNode
   permission: Permission
+  /** Hidden when the role also has this permission (My Organization is for those who cannot list them all). */
+  unless?: Permission
+  /** The route for this person when it depends on them (their own organization); null hides the entry. */
+  linkFor?: (profile: MenuProfile) => string | null
 }
+
+export type MenuProfile = Pick<Profile, 'type' | 'organization_id'>
 
 /** The side menu: only screens that exist, each shown to the roles the permission table allows. */
 export const menuEntries: MenuEntry[] = [
+  {
+    to: '/admin/dashboard',
+    area: '/admin/dashboard',
+    label: 'Dashboard',
+    icon: <DashboardOutlined />,
+    permission: 'dashboard.read',
+  },
+  {
+    to: '/admin/organization/list',
+    area: '/admin/organization',
+    label: 'Organizations',
+    icon: <BankOutlined />,
+    permission: 'organizations.list',
+  },
+  {
+    to: '/admin/organization/edit',
+    area: '/admin/organization',
+    label: 'My Organization',
+    icon: <ShopOutlined />,
+    permission: 'organizations.update',
+    unless: 'organizations.list',
+    linkFor: (profile) =>
+      profile.organization_id === null ? null : `/admin/organization/edit/${profile.organization_id}`,
+  },
   {
     to: '/admin/profile/show',
     area: '/admin/profile',
@@ -57,10 +90,16 @@ export const menuEntries: MenuEntry[] = [
   },
 ]
 
-export function menuFor(type: UserType): MenuEntry[] {
-  return menuEntries.filter((entry) => can(type, entry.permission))
+/** The entries the person may open, each with its route for them. */
+export function menuFor(profile: MenuProfile): MenuEntry[] {
+  return menuEntries.flatMap((entry) => {
+    if (!can(profile.type, entry.permission)) return []
+    if (entry.unless && can(profile.type, entry.unless)) return []
+    const to = entry.linkFor ? entry.linkFor(profile) : entry.to
+    return to === null ? [] : [{ ...entry, to }]
+  })
 }
 
-export function activeEntry(pathname: string): MenuEntry | undefined {
-  return menuEntries.find((entry) => pathname === entry.area || pathname.startsWith(`${entry.area}/`))
+export function activeEntry(pathname: string, entries: MenuEntry[] = menuEntries): MenuEntry | undefined {
+  return entries.find((entry) => pathname === entry.area || pathname.startsWith(`${entry.area}/`))
 }
