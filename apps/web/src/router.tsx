@@ -1,4 +1,5 @@
 import {
+  clientListQuerySchema,
   clientTypeListQuerySchema,
   countryListQuerySchema,
   globalRegionListQuerySchema,
@@ -20,6 +21,8 @@ import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/s
 import { SignIn } from './features/auth/sign-in.tsx'
 import { AddClientType, EditClientType } from './features/client-types/form.tsx'
 import { ClientTypeList } from './features/client-types/list.tsx'
+import { AddClient, EditClient } from './features/clients/form.tsx'
+import { ClientList } from './features/clients/list.tsx'
 import { CountryList } from './features/countries/list.tsx'
 import { Dashboard, dashboardQuery } from './features/dashboard/dashboard.tsx'
 import { GlobalRegionList } from './features/global-regions/list.tsx'
@@ -36,6 +39,10 @@ import { Profile } from './features/profile/detail.tsx'
 import { EditProfile } from './features/profile/form.tsx'
 import { AddRegion, EditRegion } from './features/regions/form.tsx'
 import { RegionList } from './features/regions/list.tsx'
+import { UserDetail } from './features/users/detail.tsx'
+import { AddUser, EditUser } from './features/users/form.tsx'
+import { UserList } from './features/users/list.tsx'
+import { userListSearch } from './features/users/search.ts'
 import { ApiError } from './platform/api-client.ts'
 import { AppShell } from './platform/app-shell.tsx'
 import { listSearchValidator } from './platform/list-page.tsx'
@@ -223,6 +230,53 @@ const organizationEditRoute = createRoute({
   component: guarded('organizations.update', EditOrganization),
 })
 
+const userListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/user/list',
+  validateSearch: userListSearch,
+  component: guarded('users.read', UserList),
+})
+
+const userAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/user/add',
+  component: guarded('users.create', AddUser),
+})
+
+const userEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/user/edit/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('users.update', EditUser),
+})
+
+const userDetailRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/user/detail/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('users.read', UserDetail),
+})
+
+const clientListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/client/list',
+  validateSearch: listSearchValidator(clientListQuerySchema),
+  component: guarded('clients.read', ClientList),
+})
+
+const clientAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/client/add',
+  component: guarded('clients.create', AddClient),
+})
+
+const clientEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/client/edit/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('clients.update', EditClient),
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -253,6 +307,13 @@ const routeTree = rootRoute.addChildren([
     organizationListRoute,
     organizationAddRoute,
     organizationEditRoute,
+    userListRoute,
+    userAddRoute,
+    userEditRoute,
+    userDetailRoute,
+    clientListRoute,
+    clientAddRoute,
+    clientEditRoute,
     adminOtherRoute,
   ]),
 ])

@@ -177,6 +177,8 @@ export interface ListPageProps<T, K extends string> {
   columns: ListColumn<T, K>[]
   /** Buttons shown at the right of the title (an Add button, say). */
   actions?: ReactNode
+  /** Controls shown below the search box (a list's filters, say). */
+  toolbar?: ReactNode
   rowKey?: TableProps<T>['rowKey']
 }
 
@@ -186,6 +188,7 @@ export function ListPage<T extends object, K extends string>({
   list,
   columns,
   actions,
+  toolbar,
   rowKey = 'id',
 }: ListPageProps<T, K>) {
   const tableColumns: ColumnType<T>[] = columns.map(({ sortKey, ...column }) =>
@@ -226,6 +229,7 @@ export function ListPage<T extends object, K extends string>({
         <Flex gap={8}>{actions}</Flex>
       </Flex>
       <ListSearchBox value={list.search.search} onSearch={list.setSearch} />
+      {toolbar}
       {list.error ? (
         <Alert
           type="error"

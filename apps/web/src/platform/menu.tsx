@@ -1,11 +1,13 @@
 import {
   ApartmentOutlined,
   BankOutlined,
+  ContactsOutlined,
   DashboardOutlined,
   FlagOutlined,
   GlobalOutlined,
   ShopOutlined,
   TagsOutlined,
+  TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons'
 import { can, type Permission, type Profile } from '@spaceboard/domain'
@@ -52,6 +54,20 @@ export const menuEntries: MenuEntry[] = [
     unless: 'organizations.list',
     linkFor: (profile) =>
       profile.organization_id === null ? null : `/admin/organization/edit/${profile.organization_id}`,
+  },
+  {
+    to: '/admin/user/list',
+    area: '/admin/user',
+    label: 'Users',
+    icon: <TeamOutlined />,
+    permission: 'users.read',
+  },
+  {
+    to: '/admin/client/list',
+    area: '/admin/client',
+    label: 'Clients',
+    icon: <ContactsOutlined />,
+    permission: 'clients.read',
   },
   {
     to: '/admin/profile/show',
