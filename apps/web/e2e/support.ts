@@ -21,16 +21,19 @@ export interface TestServer {
   outbox(): Promise<Array<{ to: string; subject: string; text: string }>>
 }
 
+/** Settings of the app under test (a `Partial<Config>` of apps/api/src/config.ts), e.g. geocoderUrl, mapTileUrl. */
+export type ServerOverrides = Record<string, unknown>
+
 /**
  * Imported at run time so the web typecheck does not compile the API's test code (its vitest
  * `inject` typing is declared in the API's global setup).
  */
-async function startTestServer(): Promise<TestServer> {
+async function startTestServer(overrides: ServerOverrides = {}): Promise<TestServer> {
   const modulePath = fileURLToPath(new URL('../../api/test/server.ts', import.meta.url))
   const module = (await import(/* @vite-ignore */ modulePath)) as {
-    startTestServer: () => Promise<TestServer>
+    startTestServer: (overrides: ServerOverrides) => Promise<TestServer>
   }
-  return module.startTestServer()
+  return module.startTestServer(overrides)
 }
 
 const chromiumArgs = [
@@ -64,14 +67,16 @@ export interface E2eApp {
 
 /**
  * One app (API + built SPA on a fresh seeded database) and one browser per test file, closed
- * after the file. Returns an object whose fields are filled in by `beforeAll`.
+ * after the file. Returns an object whose fields are filled in by `beforeAll`. `overrides` gives
+ * the app's settings when it starts (after the file's earlier `beforeAll`s, which may start the
+ * local services it points at).
  */
-export function setupE2eApp(): E2eApp {
+export function setupE2eApp(overrides?: () => ServerOverrides): E2eApp {
   const contexts: BrowserContext[] = []
   const pageErrors: string[] = []
   const app = {} as E2eApp
   beforeAll(async () => {
-    app.server = await startTestServer()
+    app.server = await startTestServer(overrides?.())
     app.browser = await launchBrowser()
     app.newPage = async () => {
       const context = await app.browser.newContext({

@@ -1,4 +1,5 @@
 import {
+  centerListQuerySchema,
   clientListQuerySchema,
   clientTypeListQuerySchema,
   countryListQuerySchema,
@@ -19,6 +20,9 @@ import { ForgotPassword } from './features/auth/forgot-password.tsx'
 import { ResetPassword } from './features/auth/reset-password.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { CenterDetail } from './features/centers/detail.tsx'
+import { AddCenter, EditCenter } from './features/centers/form.tsx'
+import { CenterList } from './features/centers/list.tsx'
 import { AddClientType, EditClientType } from './features/client-types/form.tsx'
 import { ClientTypeList } from './features/client-types/list.tsx'
 import { AddClient, EditClient } from './features/clients/form.tsx'
@@ -277,6 +281,32 @@ const clientEditRoute = createRoute({
   component: guarded('clients.update', EditClient),
 })
 
+// Locations / centers (spec 1 §2). The add route is the spec's CenterAdd; csr only lists and views.
+const centerListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/centers/list',
+  validateSearch: listSearchValidator(centerListQuerySchema),
+  component: guarded('centers.read', CenterList),
+})
+
+const centerAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/center/add',
+  component: guarded('centers.create', AddCenter),
+})
+
+const centerEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/center/edit/$id',
+  component: guarded('centers.update', EditCenter),
+})
+
+const centerDetailRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/center/detail/$id',
+  component: guarded('centers.read', CenterDetail),
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -314,6 +344,10 @@ const routeTree = rootRoute.addChildren([
     clientListRoute,
     clientAddRoute,
     clientEditRoute,
+    centerListRoute,
+    centerAddRoute,
+    centerEditRoute,
+    centerDetailRoute,
     adminOtherRoute,
   ]),
 ])

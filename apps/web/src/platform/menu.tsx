@@ -3,6 +3,7 @@ import {
   BankOutlined,
   ContactsOutlined,
   DashboardOutlined,
+  EnvironmentOutlined,
   FlagOutlined,
   GlobalOutlined,
   ShopOutlined,
@@ -21,6 +22,8 @@ export interface MenuEntry {
   label: string
   icon: ReactNode
   permission: Permission
+  /** More paths of the entry (the center list is /admin/centers/list, a center /admin/center/…). */
+  areas?: string[]
   /** Hidden when the role also has this permission (My Organization is for those who cannot list them all). */
   unless?: Permission
   /** The route for this person when it depends on them (their own organization); null hides the entry. */
@@ -70,6 +73,14 @@ export const menuEntries: MenuEntry[] = [
     permission: 'clients.read',
   },
   {
+    to: '/admin/centers/list',
+    area: '/admin/centers',
+    areas: ['/admin/center'],
+    label: 'Locations / Centers',
+    icon: <EnvironmentOutlined />,
+    permission: 'centers.read',
+  },
+  {
     to: '/admin/profile/show',
     area: '/admin/profile',
     label: 'Profile',
@@ -117,5 +128,7 @@ export function menuFor(profile: MenuProfile): MenuEntry[] {
 }
 
 export function activeEntry(pathname: string, entries: MenuEntry[] = menuEntries): MenuEntry | undefined {
-  return entries.find((entry) => pathname === entry.area || pathname.startsWith(`${entry.area}/`))
+  return entries.find((entry) =>
+    [entry.area, ...(entry.areas ?? [])].some((area) => pathname === area || pathname.startsWith(`${area}/`)),
+  )
 }
