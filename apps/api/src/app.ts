@@ -35,6 +35,7 @@ import { globalRegionRoutes } from './modules/global-regions/global-regions.rout
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts'
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts'
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
+import { packageRoutes } from './modules/packages/packages.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
 import { spaceRoutes } from './modules/spaces/spaces.routes.ts'
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   centerRoutes(app, deps)
   cancelRuleRoutes(app)
   spaceRoutes(app, deps)
+  packageRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

@@ -98,7 +98,8 @@ export const messages = {
   spaceNameCharacters: 'Only Alphabets and numbers are Allowed. Max 255 chars',
   capacityDigits: 'Only Numbers Allowed. Max 99999.',
   floorCharacters: 'Only Alpha Numeric Allowed',
-  bookingHourRange: 'Invalid booking hour range: Minimum Booking Hours cannot be more than Maximum Booking Hours',
+  bookingHourRange:
+    'Invalid booking hour range: Minimum Booking Hours cannot be more than Maximum Booking Hours',
   invalidTimeRange: 'Invalid time range.',
   nativeRoomIdRequired: 'Please fill out this field.',
   addSpaceRate: 'Add Space rate',
@@ -116,7 +117,8 @@ export const messages = {
   invalidEmailColon: (email: string) => `Invalid email format: ${email}`,
   maxImages: (n: number) => `Maximum of image is ${n}!!`,
   spaceBookingsOrganization: 'There are currently bookings for this Space. You cannot change Organization.',
-  spaceBookingsCenter: 'There are currently bookings for this Space. You cannot change the Location / Center for this Space.',
+  spaceBookingsCenter:
+    'There are currently bookings for this Space. You cannot change the Location / Center for this Space.',
   spaceBookingsChildren: 'There are bookings for Space. You can not detach the child meetingrooms.',
   selectOrganizationPlease: 'Please, select an Organization.',
   selectLocation: 'Please, select a Location.',
@@ -131,6 +133,12 @@ export const messages = {
   licenceRestore: 'You need to upgrade your plan to restore more spaces',
   uploadIcon: 'Error: Upload an icon.',
   uploadFail: 'Upload fail.',
+
+  // Package deals (spec 1 §5)
+  packageNameCharacters: 'Only alphabets and numbers are allowed. (Max 1000 characters)',
+  invalidTimeRangeNoStop: 'Invalid time range',
+  confirmPackageAttendeesChange:
+    'Changing minimum attendees will remove the space mappings of this package. Do you want to continue?',
 
   // Generic toasts and confirmations
   recordCreated: 'Success: Record successfully created.',
@@ -174,10 +182,13 @@ export const messages = {
   csrCannotCreateStaff: 'A CSR cannot create admin or CSR users.',
   clientNotInOrganization: 'Select a client of the organization.',
   pastRevenueTargetsLocked: 'Revenue targets of past years cannot be changed.',
-  childRoomInvalid: 'Child spaces must be other active spaces of the same organization, location and space type.',
+  childRoomInvalid:
+    'Child spaces must be other active spaces of the same organization, location and space type.',
   childOfChild: 'A space that is combined into another space cannot combine spaces itself.',
   displayOrderUpdated: 'Display order updated successfully.',
   displayOrderInvalid: 'Display order must be a whole number from 0 to 99999.',
   photoNotUploaded: 'Photos must be uploaded through the form.',
+  minAttendeesRange: 'Minimum attendees must be a whole number up to 99999.',
+  packageSpacesInvalid: 'Select spaces of the selected locations that seat the minimum attendees.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const

@@ -47,6 +47,10 @@ export const permissionTable = {
   'spaces.read': staff,
   /** Everything but viewing is closed to csr on spaces (spec 3 §6). */
   'spaces.write': superAndAdmin,
+  'packages.read': staff,
+  /** csr may not add, edit, activate or deactivate package deals (spec 1 §6). */
+  'packages.write': superAndAdmin,
+  'packages.delete': superOnly,
   'cancel-rules.read': staff,
   'cancel-rules.write': staff,
   /** csr cannot delete cancellation rules (spec 1 §6). */

@@ -10,6 +10,8 @@ export const centerListQuerySchema = listQuerySchema(centerOrderKeys).extend({
   /** Pickers: every active center of the current organization (spec: ?all_centers&currentOrganization). */
   all_centers: z.string().max(10).optional(),
   currentOrganization: z.string().max(10).optional(),
+  /** The centers of a package deal (spec: GET /api/center/?packageId={id}). */
+  packageId: z.coerce.number().int().positive().optional(),
 })
 
 export const DEFAULT_OPEN_TIME: WallTime = '09:00'

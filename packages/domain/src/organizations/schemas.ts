@@ -198,6 +198,8 @@ export const organizationSchema = z
     removedAmenity: z.array(z.number().int().positive()).max(500).optional().default([]),
     amenitiesCode: idRecord(z.string().trim().max(100)),
     amenitiesAccountCode: idRecord(z.string().trim().max(100)),
+    packagesAccountCode: idRecord(z.string().trim().max(100)),
+    packagesInventoryItemCode: idRecord(z.string().trim().max(100)),
     orgRoomTypes: z.array(z.enum(spaceTypeKeys)).max(20).optional().default([]),
     removedOrgRoomTypes: z.array(z.enum(spaceTypeKeys)).max(20).optional().default([]),
     orgRoomTypeCodes: z

@@ -5,7 +5,14 @@ import { spaceTypes } from '../organizations/constants.ts'
 import { blackoutPeriodSchema } from '../organizations/schemas.ts'
 import { wallTime } from '../time.ts'
 
-export const spaceOrderKeys = ['name', 'centerName', 'organizationName', 'capacity', 'type', 'display_order'] as const
+export const spaceOrderKeys = [
+  'name',
+  'centerName',
+  'organizationName',
+  'capacity',
+  'type',
+  'display_order',
+] as const
 export const spaceListQuerySchema = listQuerySchema(spaceOrderKeys).extend({
   centerId: z.coerce.number().int().positive().optional(),
   organization_id: z.coerce.number().int().positive().optional(),
@@ -37,10 +44,19 @@ const amount = (required: string) =>
   z
     .union([z.string(), z.number(), z.null()], { error: () => required })
     .transform((v) => (v === null ? '' : String(v).trim()))
-    .pipe(z.string().min(1, required).regex(/^\d{1,10}(\.\d{1,2})?$/, messages.securityBondDecimals))
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .regex(/^\d{1,10}(\.\d{1,2})?$/, messages.securityBondDecimals),
+    )
     .transform(Number)
 
-const hours = z.coerce.number({ error: () => messages.selectRequired }).int().min(0).max(24)
+const hours = z.coerce
+  .number({ error: () => messages.selectRequired })
+  .int()
+  .min(0)
+  .max(24)
 const quarter = z.coerce
   .number({ error: () => messages.selectRequired })
   .int()
@@ -48,7 +64,9 @@ const quarter = z.coerce
 const spaceTypeKeys = spaceTypes.map((t) => t.key) as [string, ...string[]]
 
 export const spaceRateSchema = z.strictObject({
-  unit: z.enum(rateUnits.map((r) => r.unit) as [RateUnit, ...RateUnit[]], { error: () => messages.selectUnit }),
+  unit: z.enum(rateUnits.map((r) => r.unit) as [RateUnit, ...RateUnit[]], {
+    error: () => messages.selectUnit,
+  }),
   amount: amount(messages.fillAmount),
 })
 
@@ -61,7 +79,10 @@ export const spaceAmenitySchema = z.strictObject({
 export const spaceSchema = z
   .strictObject({
     organization_id: z.coerce.number().int().positive().nullable().optional(),
-    center_id: z.coerce.number({ error: () => messages.selectRequired }).int().positive(messages.selectRequired),
+    center_id: z.coerce
+      .number({ error: () => messages.selectRequired })
+      .int()
+      .positive(messages.selectRequired),
     name: z
       .string({ error: () => messages.fieldRequired })
       .trim()
@@ -70,7 +91,12 @@ export const spaceSchema = z
     capacity: z
       .union([z.string(), z.number()], { error: () => messages.fieldRequired })
       .transform((v) => String(v).trim())
-      .pipe(z.string().min(1, messages.fieldRequired).regex(/^\d{1,5}$/, messages.capacityDigits))
+      .pipe(
+        z
+          .string()
+          .min(1, messages.fieldRequired)
+          .regex(/^\d{1,5}$/, messages.capacityDigits),
+      )
       .transform(Number),
     floor: z
       .string()
@@ -85,7 +111,11 @@ export const spaceSchema = z
     maximum_duration_minutes: quarter,
     start_time: wallTime,
     end_time: wallTime,
-    description: z.string({ error: () => messages.fieldRequired }).trim().min(1, messages.fieldRequired).max(5000),
+    description: z
+      .string({ error: () => messages.fieldRequired })
+      .trim()
+      .min(1, messages.fieldRequired)
+      .max(5000),
     organization_roomtype_id: z.enum(spaceTypeKeys, { error: () => messages.selectRequired }),
     status: z.enum(['enabled', 'disabled'], { error: () => messages.selectRequired }),
     native_meetingroom_id: z.string().trim().max(100).optional().default(''),
@@ -107,15 +137,21 @@ export const spaceSchema = z
     service_account_email: z.string().trim().max(255).optional().default(''),
     /** Write-only: absent keeps, '' clears, a value replaces. */
     service_account_private_key: z.string().max(10000).optional(),
-    ms_365_resource_email: z.union([z.literal(''), z.email({ error: () => messages.invalidEmail })]).optional().default(''),
+    ms_365_resource_email: z
+      .union([z.literal(''), z.email({ error: () => messages.invalidEmail })])
+      .optional()
+      .default(''),
   })
   .superRefine((s, ctx) => {
     const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
-    if (s.minimum_duration_hours === 24 && s.minimum_duration_minutes !== 0) add('minimum_duration_minutes', messages.selectRequired)
-    if (s.maximum_duration_hours === 24 && s.maximum_duration_minutes !== 0) add('maximum_duration_minutes', messages.selectRequired)
+    if (s.minimum_duration_hours === 24 && s.minimum_duration_minutes !== 0)
+      add('minimum_duration_minutes', messages.selectRequired)
+    if (s.maximum_duration_hours === 24 && s.maximum_duration_minutes !== 0)
+      add('maximum_duration_minutes', messages.selectRequired)
     const min = s.minimum_duration_hours * 60 + s.minimum_duration_minutes
     const max = s.maximum_duration_hours * 60 + s.maximum_duration_minutes
-    if (s.minimum_duration_hours > s.maximum_duration_hours) add('maximum_duration_hours', messages.bookingHourRange)
+    if (s.minimum_duration_hours > s.maximum_duration_hours)
+      add('maximum_duration_hours', messages.bookingHourRange)
     else if (s.minimum_duration_hours === s.maximum_duration_hours && max <= min && min > 0)
       add('maximum_duration_minutes', messages.bookingHourRange)
     if (s.end_time <= s.start_time) add('end_time', messages.invalidTimeRange)
@@ -125,7 +161,10 @@ export const spaceSchema = z
     const amenityIds = s.selectedAmenities.map((a) => a.amenity_id)
     if (new Set(amenityIds).size !== amenityIds.length) add('selectedAmenities', messages.serviceInPipeline)
     if (s.security_bond_required) {
-      const raw = s.security_bond_amount === null || s.security_bond_amount === undefined ? '' : String(s.security_bond_amount).trim()
+      const raw =
+        s.security_bond_amount === null || s.security_bond_amount === undefined
+          ? ''
+          : String(s.security_bond_amount).trim()
       if (raw === '') add('security_bond_amount', messages.securityBondAmount)
       else if (!/^\d{1,10}(\.\d{1,2})?$/.test(raw)) add('security_bond_amount', messages.securityBondDecimals)
     }
@@ -138,7 +177,8 @@ export const spaceSchema = z
       if (!s.service_account_email) add('service_account_email', messages.serviceAccountEmail)
       else if (!z.email().safeParse(s.service_account_email).success)
         add('service_account_email', messages.invalidEmailColon(s.service_account_email))
-      if (s.service_account_private_key === '') add('service_account_private_key', messages.serviceAccountPrivateKey)
+      if (s.service_account_private_key === '')
+        add('service_account_private_key', messages.serviceAccountPrivateKey)
     }
   })
 export type SpaceInput = z.infer<typeof spaceSchema>
@@ -160,7 +200,11 @@ export const spaceActionSchema = z.discriminatedUnion('code', [
     is_active: z.union([z.literal(0), z.literal(1)]),
     status: z.enum(['enabled', 'disabled']).optional(),
   }),
-  z.strictObject({ code: z.literal('RESTORE'), id: z.number().int().positive().optional(), deleted_at: z.null().optional() }),
+  z.strictObject({
+    code: z.literal('RESTORE'),
+    id: z.number().int().positive().optional(),
+    deleted_at: z.null().optional(),
+  }),
   z.strictObject({ code: z.literal('ARCHIVE'), id: z.number().int().positive().optional() }),
 ])
 export type SpaceAction = z.infer<typeof spaceActionSchema>

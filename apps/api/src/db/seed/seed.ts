@@ -8,6 +8,7 @@ import { seedDefaultClientTypes, seedDemoClientTypes } from './client-types.ts'
 import { seedDemoClients } from './clients.ts'
 import { countryList, defaultGlobalRegions } from './countries.ts'
 import { seedAmenities, seedOrganizations } from './organizations.ts'
+import { seedDemoPackages } from './packages.ts'
 import { seedDemoRegions } from './regions.ts'
 import { seedDemoSpaces } from './spaces.ts'
 
@@ -66,6 +67,7 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
     await seedDemoCenters(tx, orgIds)
     await seedDemoCancelRules(tx, orgIds)
     await seedDemoSpaces(tx, options.dataDir)
+    await seedDemoPackages(tx, orgIds)
     return true
   })
 }

@@ -199,16 +199,14 @@ export async function seedDemoSpaces(tx: Tx, dataDir?: string) {
       if (!space) continue
       ids.set(demo.name, space.id)
       const organizationId = center.organizationId
-      await tx
-        .insert(spaceRates)
-        .values(
-          Object.entries(demo.rates).map(([unit, amount]) => ({
-            organizationId,
-            spaceId: space.id,
-            unit,
-            amount,
-          })),
-        )
+      await tx.insert(spaceRates).values(
+        Object.entries(demo.rates).map(([unit, amount]) => ({
+          organizationId,
+          spaceId: space.id,
+          unit,
+          amount,
+        })),
+      )
       await tx.insert(spaceAmenities).values(
         offered.slice(0, 3).map((amenity, i) => ({
           organizationId,

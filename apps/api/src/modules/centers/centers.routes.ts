@@ -21,6 +21,8 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
     { config: { access: 'centers.read' }, schema: { tags, querystring: centerListQuerySchema } },
     (request, reply) => {
       const query = request.query
+      if (query.packageId)
+        return request.signedIn((ctx) => service.centersOfPackage(ctx, query.packageId as number))
       if (query.all !== undefined || query.all_centers !== undefined) {
         return request.signedIn((ctx) => service.centerOptions(ctx, query.organization_id))
       }

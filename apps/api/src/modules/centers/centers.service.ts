@@ -13,6 +13,7 @@ import { badRequest, type FieldErrors, forbidden, notFound } from '../../platfor
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
+import { findPackage, packageCenterList } from '../packages/packages.repository.ts'
 import * as repo from './centers.repository.ts'
 
 export interface CenterDeps {
@@ -251,4 +252,12 @@ export async function deleteCenter(ctx: Ctx, id: number) {
   await visibleCenter(ctx, id)
   await repo.deleteCenter(ctx.tx, id)
   return { message: messages.recordDeleted }
+}
+
+/** The centers a package deal is offered in. */
+export async function centersOfPackage({ tx, actor }: Ctx, packageId: number) {
+  const found = await findPackage(tx, packageId)
+  if (!found) throw notFound()
+  assertSameOrganization(actor, found.pkg.organizationId)
+  return packageCenterList(tx, packageId)
 }

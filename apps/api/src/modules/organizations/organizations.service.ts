@@ -19,6 +19,7 @@ import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization } from '../../platform/tenancy.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
+import { listPackageOptions, setAccountCodes } from '../packages/packages.repository.ts'
 import * as repo from './organizations.repository.ts'
 
 export interface OrganizationDeps {
@@ -52,13 +53,15 @@ function featuresOf(row: repo.OrganizationRow): Record<FeatureFlag, boolean> {
 
 /** The organization as the form shows it. Secrets are never sent back: only whether each one is set. */
 async function viewOf(tx: Tx, row: repo.OrganizationRow) {
-  const [blackoutPeriods, clientTypeIds, orgAmenities, roomTypes, billingColumns] = await Promise.all([
-    repo.listBlackoutPeriods(tx, row.id),
-    repo.listOrganizationClientTypeIds(tx, row.id),
-    repo.listOrganizationAmenities(tx, row.id),
-    repo.listOrganizationRoomTypes(tx, row.id),
-    repo.listBillingSheetColumns(tx, row.id),
-  ])
+  const [blackoutPeriods, clientTypeIds, orgAmenities, roomTypes, billingColumns, packageList] =
+    await Promise.all([
+      repo.listBlackoutPeriods(tx, row.id),
+      repo.listOrganizationClientTypeIds(tx, row.id),
+      repo.listOrganizationAmenities(tx, row.id),
+      repo.listOrganizationRoomTypes(tx, row.id),
+      repo.listBillingSheetColumns(tx, row.id),
+      listPackageOptions(tx, row.id),
+    ])
   return {
     id: row.id,
     name: row.name,
@@ -133,6 +136,8 @@ async function viewOf(tx: Tx, row: repo.OrganizationRow) {
       roomTypes.map((r) => [r.roomType, { account_code: r.accountCode, code: r.code }]),
     ),
     orgBillingSheetColumns: Object.fromEntries(billingColumns.map((c) => [c.columnKey, c.customName])),
+    packagesAccountCode: Object.fromEntries(packageList.map((p) => [p.id, p.account_code])),
+    packagesInventoryItemCode: Object.fromEntries(packageList.map((p) => [p.id, p.inventory_item_code])),
     created_at: row.createdAt,
     deleted_at: row.deletedAt,
   }
@@ -348,6 +353,20 @@ async function saveLists(
     )
   }
   await repo.removeOrganizationRoomTypes(tx, organizationId, input.removedOrgRoomTypes)
+
+  const packageIds = new Set([
+    ...Object.keys(input.packagesAccountCode),
+    ...Object.keys(input.packagesInventoryItemCode),
+  ])
+  for (const key of packageIds) {
+    await setAccountCodes(
+      tx,
+      organizationId,
+      Number(key),
+      input.packagesAccountCode[key] ?? '',
+      input.packagesInventoryItemCode[key] ?? '',
+    )
+  }
 
   if (can(actor.type, 'organizations.settings')) {
     await repo.replaceBillingSheetColumns(
