@@ -566,7 +566,7 @@ describe('dashboard', () => {
       mh_plan: 'free',
       licensed_spaces: 3,
     })
-    expect(admin.counts).toMatchObject({ users: 3, clients: 1 })
+    expect(admin.counts).toMatchObject({ users: 3, clients: 1, centers: 2, spaces: 3 })
     const platform = (await request(superCookie, 'GET', '/api/dashboard')).json()
     expect(platform.organization).toBeNull()
     expect(platform.counts.organizations).toBeGreaterThanOrEqual(3)

@@ -1,6 +1,14 @@
 import { and, count, eq, isNull, or } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { centers, clients, clientTypes, organizations, regions, users } from '../../db/schema/index.ts'
+import {
+  centers,
+  clients,
+  clientTypes,
+  organizations,
+  regions,
+  spaces,
+  users,
+} from '../../db/schema/index.ts'
 
 async function countOf(query: Promise<{ n: number }[]>) {
   const [row] = await query
@@ -17,37 +25,51 @@ export async function organizationSummary(tx: Tx, organizationId: number) {
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId))
-  const [activeCenters, activeUsers, activeClients, clientTypeCount, regionCount] = await Promise.all([
-    countOf(
-      tx
-        .select({ n: count() })
-        .from(centers)
-        .where(and(eq(centers.organizationId, organizationId), isNull(centers.deletedAt))),
-    ),
-    countOf(
-      tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt))),
-    ),
-    countOf(
-      tx
-        .select({ n: count() })
-        .from(clients)
-        .where(and(eq(clients.organizationId, organizationId), isNull(clients.deletedAt))),
-    ),
-    countOf(
-      tx
-        .select({ n: count() })
-        .from(clientTypes)
-        .where(or(isNull(clientTypes.organizationId), eq(clientTypes.organizationId, organizationId))),
-    ),
-    countOf(tx.select({ n: count() }).from(regions).where(eq(regions.organizationId, organizationId))),
-  ])
+  const [activeSpaces, activeCenters, activeUsers, activeClients, clientTypeCount, regionCount] =
+    await Promise.all([
+      countOf(
+        tx
+          .select({ n: count() })
+          .from(spaces)
+          .where(
+            and(
+              eq(spaces.organizationId, organizationId),
+              eq(spaces.isActive, true),
+              isNull(spaces.deletedAt),
+            ),
+          ),
+      ),
+      countOf(
+        tx
+          .select({ n: count() })
+          .from(centers)
+          .where(and(eq(centers.organizationId, organizationId), isNull(centers.deletedAt))),
+      ),
+      countOf(
+        tx
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt))),
+      ),
+      countOf(
+        tx
+          .select({ n: count() })
+          .from(clients)
+          .where(and(eq(clients.organizationId, organizationId), isNull(clients.deletedAt))),
+      ),
+      countOf(
+        tx
+          .select({ n: count() })
+          .from(clientTypes)
+          .where(or(isNull(clientTypes.organizationId), eq(clientTypes.organizationId, organizationId))),
+      ),
+      countOf(tx.select({ n: count() }).from(regions).where(eq(regions.organizationId, organizationId))),
+    ])
   return {
     organization,
     counts: {
       centers: activeCenters,
+      spaces: activeSpaces,
       users: activeUsers,
       clients: activeClients,
       clientTypes: clientTypeCount,
