@@ -4,7 +4,11 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, WEB_DIR: '' } }),
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIR: '' },
+  }),
   spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { cwd: root, stdio: 'inherit' }),
 ]
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -20,25 +20,23 @@ export function useOrganizationOptions(enabled = true) {
 
 /**
  * The Organization select of a super user's form (spec 1 §6), field `organization_id`, required
- * with "Select an Organization". Render it only for super: the others always act on their own.
- * Disabled when the record's organization cannot change (editing).
+ * with "Select an Organization" (or the form's own text). Render it only for super: the others
+ * always act on their own. Disabled when the record's organization cannot change (editing).
  */
 export function OrganizationField({
   disabled = false,
+  message = messages.selectOrganization,
   onChange,
 }: {
   disabled?: boolean
+  /** The required message when the form's spec words it differently (spaces: "Please, select an Organization."). */
+  message?: string
   /** Called after the person picks another organization (the form has the new value already). */
   onChange?: (organizationId: number) => void
 }) {
   const options = useOrganizationOptions()
   return (
-    <Form.Item
-      label="Organization"
-      name="organization_id"
-      required
-      rules={[{ required: true, message: messages.selectOrganization }]}
-    >
+    <Form.Item label="Organization" name="organization_id" required rules={[{ required: true, message }]}>
       <Select
         showSearch={{ optionFilterProp: 'label' }}
         placeholder="Select an Organization"
