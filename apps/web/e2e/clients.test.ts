@@ -4,6 +4,9 @@ import { fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './s
 
 const app = setupE2eApp()
 
+/** Polls until the value matches, as long as a page action may take on a busy machine. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
+
 const restoredText =
   'Success: Client activated successfully. All associated users of this client are now active again. If you would like to archive a particular user, please navigate to the user menu and archive each user separately.'
 
@@ -63,14 +66,14 @@ describe('Clients', () => {
     await page.waitForURL((url) => url.pathname === '/admin/client/add')
     await visible(page.getByRole('heading', { name: 'Add Client' }))
     // The default type is ticked from the start.
-    await expect.poll(() => checkbox(page, 'Standard').isChecked()).toBe(true)
+    await eventually(() => checkbox(page, 'Standard').isChecked()).toBe(true)
     expect(await checkbox(page, 'Coworking Member').isChecked()).toBe(false)
 
     // A name the organization already has: toasted and cleared when it changes.
     await page.getByLabel('Name', { exact: true }).fill('acme consulting')
     await page.getByLabel('Name', { exact: true }).blur()
     await visible(toast(page, 'Error: Client already exist.'))
-    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('')
+    await eventually(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('')
 
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(fieldError(page, 'Please fill out this field'))
@@ -104,14 +107,16 @@ describe('Clients', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(toast(page, 'Success: Record successfully created.'))
     await page.waitForURL((url) => url.pathname === '/admin/client/list')
-    expect(await cells(page, 'Delta Partners')).toEqual(['DP004', 'Delta Partners', '0', 'Hannah Harbour'])
+    await expect
+      .poll(() => cells(page, 'Delta Partners'))
+      .toEqual(['DP004', 'Delta Partners', '0', 'Hannah Harbour'])
 
     // Edit: the form opens filled, rates with two decimals; no gratis minutes used yet.
     await openActions(page, 'Delta Partners')
     await page.getByRole('menuitem', { name: 'Edit Client' }).click()
     await page.waitForURL(/\/admin\/client\/edit\/\d+$/)
     await visible(page.getByRole('heading', { name: 'Edit Client' }))
-    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Delta Partners')
+    await eventually(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Delta Partners')
     expect(await page.getByLabel('Internal Percent Discount Rate').inputValue()).toBe('12.50')
     expect(await page.getByLabel('Gratis Minutes').inputValue()).toBe('90')
     expect(await checkbox(page, 'Coworking Member').isChecked()).toBe(true)
@@ -133,7 +138,7 @@ describe('Clients', () => {
     await page.waitForURL((url) => url.pathname === '/admin/client/list')
     await openActions(page, 'Delta Partners')
     await page.getByRole('menuitem', { name: 'Edit Client' }).click()
-    await expect.poll(() => page.getByLabel('Gratis Minutes').inputValue()).toBe('0')
+    await eventually(() => page.getByLabel('Gratis Minutes').inputValue()).toBe('0')
     expect(await checkbox(page, 'Coworking Member').isChecked()).toBe(false)
 
     // A client that used gratis minutes shows them by month.
@@ -159,7 +164,7 @@ describe('Clients', () => {
     const clientUsersUrl = page.url()
     await visible(page.getByText('Users of client: Acme Consulting'))
     await visible(row(page, 'alice@acme.test'))
-    expect(await page.locator('tr.ant-table-row').count()).toBe(2)
+    await eventually(() => page.locator('tr.ant-table-row').count()).toBe(2)
     await shot(page, 'clients-view-users')
     await page.getByLabel('Show all users').click()
     await page.waitForURL((url) => url.pathname === '/admin/user/list' && !url.searchParams.has('clientId'))
@@ -182,7 +187,7 @@ describe('Clients', () => {
     // Its users are archived, and cannot be restored while the client is.
     await page.goto(clientUsersUrl)
     const status = (email: string) => row(page, email).locator('td:nth-child(6)')
-    await expect.poll(() => status('alice@acme.test').textContent()).toBe('Archived')
+    await eventually(() => status('alice@acme.test').textContent()).toBe('Archived')
     expect(await status('arjun@acme.test').textContent()).toBe('Archived')
     await openActions(page, 'alice@acme.test')
     await page.getByRole('menuitem', { name: 'Restore' }).click()
@@ -197,7 +202,7 @@ describe('Clients', () => {
     await visible(toast(page, restoredText))
     await gone(row(page, 'Acme Consulting').getByText('Archived'))
     await page.goto(clientUsersUrl)
-    await expect.poll(() => status('alice@acme.test').textContent()).toBe('Active')
+    await eventually(() => status('alice@acme.test').textContent()).toBe('Active')
     expect(await status('arjun@acme.test').textContent()).toBe('Active')
   })
 
@@ -234,8 +239,8 @@ describe('Clients', () => {
     // Picking the organization checks the name against its clients.
     await choose(page, 'Organization', 'Summit Business Centres')
     await visible(toast(page, 'Error: Client already exist.'))
-    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('')
-    await expect.poll(() => checkbox(page, 'Standard').isChecked()).toBe(true)
+    await eventually(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('')
+    await eventually(() => checkbox(page, 'Standard').isChecked()).toBe(true)
     await visible(checkbox(page, 'Government'))
     await gone(checkbox(page, 'Coworking Member'))
     await page.getByLabel('Name', { exact: true }).fill('Foothills Agency')

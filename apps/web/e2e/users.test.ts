@@ -17,6 +17,9 @@ import {
 
 const app = setupE2eApp()
 
+/** Polls until the value matches, as long as a page action may take on a busy machine. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
+
 /** The list row of the user with this email. */
 const row = (page: Page, email: string) => page.locator('tr.ant-table-row').filter({ hasText: email })
 
@@ -68,8 +71,8 @@ describe('Users', () => {
     await gone(page.getByRole('columnheader', { name: 'Organization' }))
     await gone(page.getByRole('link', { name: 'Export' }))
     await gone(row(page, 'dana@denverdesign.test'))
-    expect(await cell(page, 'alice@acme.test', 5).textContent()).toBe('Acme Consulting')
-    expect(await cell(page, 'alice@acme.test', 6).textContent()).toBe('Active')
+    await eventually(() => cell(page, 'alice@acme.test', 5).textContent()).toBe('Acme Consulting')
+    await eventually(() => cell(page, 'alice@acme.test', 6).textContent()).toBe('Active')
     await shot(page, 'users-list-admin')
 
     await page.getByRole('button', { name: 'Add User' }).click()
@@ -90,7 +93,7 @@ describe('Users', () => {
     await page.getByLabel('Email', { exact: true }).fill('alice@acme.test')
     await page.getByLabel('Email', { exact: true }).blur()
     await visible(toast(page, 'Email already exist'))
-    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe('')
+    await eventually(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe('')
 
     await choose(page, 'Type', 'CSR')
     await page.getByLabel('First Name').fill('Jane')
@@ -107,15 +110,15 @@ describe('Users', () => {
     await page.waitForURL((url) => url.pathname === '/admin/user/list')
     await visible(row(page, 'jane@harbour.test'))
     // The company name became the user's client.
-    expect(await cell(page, 'jane@harbour.test', 4).textContent()).toBe('CSR')
-    expect(await cell(page, 'jane@harbour.test', 5).textContent()).toBe('Harbour Staff')
+    await eventually(() => cell(page, 'jane@harbour.test', 4).textContent()).toBe('CSR')
+    await eventually(() => cell(page, 'jane@harbour.test', 5).textContent()).toBe('Harbour Staff')
 
     // Edit: the form opens filled; the client can be picked; after saving, back to the list.
     await openActions(page, 'jane@harbour.test')
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     await page.waitForURL(/\/admin\/user\/edit\/\d+$/)
     await visible(page.getByRole('heading', { name: 'Edit User' }))
-    await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Jane')
+    await eventually(() => page.getByLabel('First Name').inputValue()).toBe('Jane')
     await gone(page.getByLabel('Password', { exact: true }))
     await page.getByLabel('Last Name').fill('Dawson')
     await choose(page, 'Client', 'Blue Ocean Legal')
@@ -123,8 +126,8 @@ describe('Users', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(toast(page, 'Success: Record successfully updated.'))
     await page.waitForURL((url) => url.pathname === '/admin/user/list')
-    expect(await cell(page, 'jane@harbour.test', 2).textContent()).toBe('Dawson')
-    expect(await cell(page, 'jane@harbour.test', 5).textContent()).toBe('Blue Ocean Legal')
+    await eventually(() => cell(page, 'jane@harbour.test', 2).textContent()).toBe('Dawson')
+    await eventually(() => cell(page, 'jane@harbour.test', 5).textContent()).toBe('Blue Ocean Legal')
 
     // Change password: both required and equal.
     await openActions(page, 'jane@harbour.test')
@@ -160,7 +163,7 @@ describe('Users', () => {
         .locator('.ant-descriptions-row')
         .filter({ hasText: label })
         .locator('.ant-descriptions-item-content')
-    await expect.poll(() => detail('Name').textContent()).toBe('Alice Nguyen')
+    await eventually(() => detail('Name').textContent()).toBe('Alice Nguyen')
     expect(await detail('Email').textContent()).toBe('alice@acme.test')
     expect(await detail('Role').textContent()).toBe('Basic')
     expect(await detail('Register Date').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/)
@@ -173,7 +176,7 @@ describe('Users', () => {
     const id = new URL(page.url()).pathname.split('/').pop()
     await page.getByRole('button', { name: 'Edit' }).click()
     await page.waitForURL((url) => url.pathname === `/admin/user/edit/${id}`)
-    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe('alice@acme.test')
+    await eventually(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe('alice@acme.test')
   })
 
   test('an admin archives and restores a user, never themselves', async () => {
@@ -185,14 +188,14 @@ describe('Users', () => {
     await visible(page.getByText('Do you want to archive this user?'))
     await page.getByRole('button', { name: 'Yes' }).click()
     await visible(toast(page, 'Success: User deactivated successfully.'))
-    await expect.poll(() => cell(page, 'bella@blueocean.test', 6).textContent()).toBe('Archived')
+    await eventually(() => cell(page, 'bella@blueocean.test', 6).textContent()).toBe('Archived')
     await shot(page, 'users-list-archived')
 
     await openActions(page, 'bella@blueocean.test')
     expect(await menuItems(page)).toEqual(['View', 'Edit', 'Restore'])
     await page.getByRole('menuitem', { name: 'Restore' }).click()
     await visible(toast(page, 'Success: User activated successfully.'))
-    await expect.poll(() => cell(page, 'bella@blueocean.test', 6).textContent()).toBe('Active')
+    await eventually(() => cell(page, 'bella@blueocean.test', 6).textContent()).toBe('Active')
 
     // One's own row: no Archive, no Delete.
     await openActions(page, logins.harbourAdmin)
@@ -235,7 +238,9 @@ describe('Users', () => {
     await page.getByRole('link', { name: 'Users' }).click()
     await visible(page.getByRole('columnheader', { name: 'Organization' }))
     await visible(row(page, 'dana@denverdesign.test'))
-    expect(await cell(page, 'dana@denverdesign.test', 7).textContent()).toBe('Summit Business Centres')
+    await expect
+      .poll(() => cell(page, 'dana@denverdesign.test', 7).textContent())
+      .toBe('Summit Business Centres')
     await visible(row(page, logins.super))
     await shot(page, 'users-list-super')
 
@@ -309,7 +314,7 @@ describe('Users', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(toast(page, 'Success: Record successfully created.'))
     await page.waitForURL((url) => url.pathname === '/admin/user/list')
-    expect(await cell(page, 'olga@marina.test', 7).textContent()).toBe('Lagoon Coworking')
+    await eventually(() => cell(page, 'olga@marina.test', 7).textContent()).toBe('Lagoon Coworking')
 
     await openActions(page, 'olga@marina.test')
     expect(await menuItems(page)).toEqual(['View', 'Edit', 'Archive', 'Delete permanently'])
