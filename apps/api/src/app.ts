@@ -65,6 +65,7 @@ export interface BuiltApp {
   app: App
   /** Every API route with the access it declares (snapshot-tested). */
   routeAccess: RouteAccessEntry[]
+  mailer: Mailer
 }
 
 const DOCS_PREFIX = '/api/docs'
@@ -101,8 +102,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const mailer = createMailer(config.smtpUrl, config.mailFrom)
-  app.addHook('onClose', async () => mailer.close())
+  const mailer = createMailer(database, config.smtpUrl, config.mailFrom, (error) =>
+    app.log.error({ err: error }, 'mail delivery failed'),
+  )
+  app.addHook('onClose', () => mailer.close())
   const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret) }
 
   registerErrorHandling(app)
@@ -153,7 +156,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await registerUploads(app, config.dataDir)
 
   await registerWeb(app, config.webDir)
-  return { app, routeAccess }
+  return { app, routeAccess, mailer }
 }
 
 /** Serves the built SPA: files as they are, every other non-API GET as index.html (client-side routes). */

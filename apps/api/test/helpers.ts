@@ -44,6 +44,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     app,
     database,
     routeAccess: built.routeAccess,
+    mailer: built.mailer,
     signIn,
     async close() {
       await app.close()

@@ -1,14 +1,66 @@
-import { desc } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { mailOutbox } from '../db/schema/index.ts'
 import type { MailMessage } from './mail.ts'
 
-export async function insertOutboxMail(tx: Tx, message: MailMessage) {
+export async function insertOutboxMail(tx: Tx, message: MailMessage, status: 'kept' | 'pending') {
   await tx
     .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, status })
 }
 
 export function listOutbox(tx: Tx) {
   return tx.select().from(mailOutbox).orderBy(desc(mailOutbox.id))
+}
+
+/**
+ * Leases the due pending mails to this worker for `leaseSeconds` and answers them. Rows another
+ * process is claiming are skipped; a lease that runs out (a crashed worker) makes the mail due again.
+ */
+export async function leaseDueMails(tx: Tx, limit: number, leaseSeconds: number) {
+  const due = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  if (due.length === 0) return []
+  return tx
+    .update(mailOutbox)
+    .set({
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(
+      inArray(
+        mailOutbox.id,
+        due.map((d) => d.id),
+      ),
+    )
+    .returning()
+}
+
+export async function markSent(tx: Tx, id: number) {
+  await tx
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, id))
+}
+
+export async function markAttemptFailed(
+  tx: Tx,
+  id: number,
+  error: string,
+  giveUp: boolean,
+  retryInSeconds: number,
+) {
+  await tx
+    .update(mailOutbox)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+    })
+    .where(eq(mailOutbox.id, id))
 }

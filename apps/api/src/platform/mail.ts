@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer'
-import type { Tx } from '../db/client.ts'
-import { insertOutboxMail } from './mail.repository.ts'
+import type { Database, Tx } from '../db/client.ts'
+import { insertOutboxMail, leaseDueMails, markAttemptFailed, markSent } from './mail.repository.ts'
 
 export interface MailMessage {
   to: string
@@ -10,20 +10,99 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends through SMTP when configured, otherwise writes to the outbox table in the caller's transaction. */
+  /** Queues the mail in the caller's transaction: it is sent only if that transaction commits. */
   send(tx: Tx, message: MailMessage): Promise<void>
-  close(): void
+  /** Asks the worker to deliver now (after a commit), without waiting for it. */
+  kick(): void
+  /** Delivers every due mail and resolves when done (tests, shutdown). */
+  flush(): Promise<void>
+  close(): Promise<void>
 }
 
-export function createMailer(smtpUrl: string | undefined, from: string): Mailer {
+const BATCH = 20
+const POLL_MS = 5000
+const MAX_ATTEMPTS = 5
+const LEASE_SECONDS = 300
+
+/**
+ * Mail goes through the outbox table. Without SMTP it stays there (`kept`): that is the delivery in
+ * development and tests. With SMTP a worker sends it outside any request, so a slow or failing mail
+ * server never holds a request open nor tells a caller anything.
+ */
+export function createMailer(
+  database: Database,
+  smtpUrl: string | undefined,
+  from: string,
+  log: (error: unknown) => void,
+): Mailer {
   if (!smtpUrl) {
-    return { send: (tx, message) => insertOutboxMail(tx, message), close() {} }
+    return {
+      send: (tx, message) => insertOutboxMail(tx, message, 'kept'),
+      kick() {},
+      flush: async () => {},
+      close: async () => {},
+    }
   }
   const transport = nodemailer.createTransport(smtpUrl)
+  let running: Promise<void> | null = null
+  let again = false
+
+  /** Sends one batch: leased in a short transaction, sent outside any transaction, then recorded. */
+  async function deliverBatch(): Promise<number> {
+    const leased = await database.db.transaction((tx) => leaseDueMails(tx, BATCH, LEASE_SECONDS))
+    for (const mail of leased) {
+      try {
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        })
+        await database.db.transaction((tx) => markSent(tx, mail.id))
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode ?? 0
+        // A 5xx answer is permanent; anything else is tried again later, up to MAX_ATTEMPTS.
+        const giveUp = code >= 500 || mail.attempts >= MAX_ATTEMPTS
+        const message = String((error as Error).message ?? error)
+        await database.db.transaction((tx) =>
+          markAttemptFailed(tx, mail.id, message, giveUp, 60 * 2 ** mail.attempts),
+        )
+      }
+    }
+    return leased.length
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false
+          while ((await deliverBatch()) === BATCH) {}
+        } while (again)
+      } catch (error) {
+        log(error)
+      } finally {
+        running = null
+      }
+    })()
+    return running
+  }
+
+  const timer = setInterval(() => void run(), POLL_MS)
+  timer.unref()
   return {
-    async send(_tx, message) {
-      await transport.sendMail({ from, ...message })
+    send: (tx, message) => insertOutboxMail(tx, message, 'pending'),
+    kick: () => void run(),
+    flush: () => run(),
+    async close() {
+      clearInterval(timer)
+      await running
+      transport.close()
     },
-    close: () => transport.close(),
   }
 }

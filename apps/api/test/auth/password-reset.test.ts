@@ -371,10 +371,11 @@ describe('password reset through a real SMTP server', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })
 
-  it('delivers the reset link by SMTP, and nothing goes to the outbox', async () => {
+  it('delivers the reset link by SMTP through the outbox worker', async () => {
     const response = await forgot(smtp, { email: logins.harbourAdmin })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ message: messages.resetLinkSent })
+    await smtp.mailer.flush()
 
     expect(received).toHaveLength(1)
     const [mail] = received
@@ -388,7 +389,11 @@ describe('password reset through a real SMTP server', () => {
     const token = tokenInLink.exec(body)?.[1]
     expect(token).toBeDefined()
 
-    expect(await outbox(smtp)).toHaveLength(0)
+    const [queued] = await smtp.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, logins.harbourAdmin))
+    expect(queued).toMatchObject({ status: 'sent', attempts: 1 })
 
     // The mailed link works.
     const done = await smtp.app.inject({
@@ -407,15 +412,16 @@ describe('password reset through a real SMTP server', () => {
     expect(received).toHaveLength(before)
   })
 
-  it('answers the same message when the SMTP server refuses the mail, and keeps no token', async () => {
+  it('answers the same message when the SMTP server refuses the mail, which is marked failed', async () => {
     const response = await forgot(smtp, { email: logins.harbourCsr })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ message: messages.resetLinkSent })
-    const [user] = await smtp.database.db.select().from(users).where(eq(users.email, logins.harbourCsr))
-    const tokens = await smtp.database.db
-      .select({ n: count() })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.userId, user?.id ?? 0))
-    expect(tokens[0]?.n).toBe(0)
+    await smtp.mailer.flush()
+    const [mail] = await smtp.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, logins.harbourCsr))
+    expect(mail).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(mail?.lastError).toContain('mailbox unavailable')
   })
 })
