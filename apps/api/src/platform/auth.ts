@@ -79,7 +79,7 @@ export function registerAuth(app: FastifyInstance, runner: ContextRunner): Route
     const token = request.cookies[SESSION_COOKIE]
     if (token && token.length <= 200) {
       request.sessionId = hashToken(token)
-      const actor = await runner.anonymous(null, ({ tx }) => actorForToken(tx, token))
+      const actor = await runner.statement((tx) => actorForToken(tx, token))
       if (actor) request.actor = { ...actor, type: actor.type as UserType }
     }
     if (access === 'public') return
