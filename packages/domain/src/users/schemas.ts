@@ -98,7 +98,8 @@ export const userCreateSchema = z
       .min(1, messages.fieldRequired)
       .max(200),
   })
-  .refine((u) => u.company_name !== '' || Boolean(u.client_id), {
+  // Super users belong to no organization, so they have no company either.
+  .refine((u) => u.type === 'super' || u.company_name !== '' || Boolean(u.client_id), {
     message: messages.fieldRequired,
     path: ['company_name'],
   })
