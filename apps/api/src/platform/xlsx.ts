@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
@@ -16,6 +17,30 @@ export function safeCell(value: unknown): string | number | Date | null {
 /** `attachment; filename=…` with the RFC 5987 form for names beyond ASCII. */
 export function attachment(filename: string) {
   return `attachment; filename="${filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
+/**
+ * Waits, between two batches, until the zip has compressed and the reader has taken what was written.
+ * The embedded PGlite answers without any I/O turn: without this wait the whole sheet piled up in
+ * memory and the first byte left only at the end. A slow reader holds the export back (backpressure).
+ * Answers false once the stream is destroyed.
+ */
+async function readerKeepsUp(stream: PassThrough): Promise<boolean> {
+  if (stream.destroyed) return false
+  if (!stream.writableNeedDrain) {
+    await new Promise(setImmediate)
+    return !stream.destroyed
+  }
+  const done = new AbortController()
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: done.signal }),
+      once(stream, 'close', { signal: done.signal }),
+    ])
+  } finally {
+    done.abort()
+  }
+  return !stream.destroyed
 }
 
 /**
@@ -41,6 +66,8 @@ export async function streamWorkbook(
   sheet.getRow(1).commit()
   for await (const batch of batches) {
     for (const row of batch) sheet.addRow(row.map(safeCell)).commit()
+    // The client went away (Fastify destroys the stream): read no further batches.
+    if (!(await readerKeepsUp(stream))) return reply
   }
   sheet.commit()
   await workbook.commit()

@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { conflict, fieldError, notFound } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
-import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
+import { organizationForCreate } from '../../platform/tenancy.repository.ts'
+import { assertSameOrganization, organizationForRead } from '../../platform/tenancy.ts'
 import { usableClientTypeIds } from '../organizations/organizations.repository.ts'
 import * as repo from './clients.repository.ts'
 
@@ -121,7 +122,7 @@ async function saveClientTypes(ctx: Ctx, organizationId: number, clientId: numbe
 }
 
 export async function createClient(ctx: Ctx, input: ClientInput) {
-  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
+  const organizationId = await organizationForCreate(ctx, input.organization_id)
   if (await repo.clientNameTaken(ctx.tx, organizationId, input.name)) {
     throw conflict(messages.clientAlreadyExist, { name: messages.clientAlreadyExist })
   }

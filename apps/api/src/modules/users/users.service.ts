@@ -88,20 +88,31 @@ export async function emailExists({ tx }: Ctx, email: string, exceptId?: number)
   return { exists: await repo.emailTaken(tx, email, exceptId) }
 }
 
-/** The user's client: the chosen one (of the organization), or the one named by company_name, created when new. */
+/**
+ * The user's client: the chosen one (of the organization), or the one named by company_name, created
+ * when new. An archived client cannot be newly given to a user (its users are archived with it); a
+ * user may keep the client they already have.
+ */
 async function resolveClient(
   ctx: Ctx,
   organizationId: number,
   input: { client_id?: number | null | undefined; company_name: string },
+  currentClientId: number | null = null,
 ) {
   if (input.client_id) {
     const client = await repo.findClientOfOrganization(ctx.tx, organizationId, input.client_id)
     if (!client) throw fieldError('client_id', messages.clientNotInOrganization)
+    if (client.deletedAt && client.id !== currentClientId)
+      throw fieldError('client_id', messages.userClientArchived)
     return client.id
   }
   if (!input.company_name) return null
   const existing = await repo.findClientByName(ctx.tx, organizationId, input.company_name)
-  if (existing) return existing.id
+  if (existing) {
+    if (existing.deletedAt && existing.id !== currentClientId)
+      throw fieldError('company_name', messages.userClientArchived)
+    return existing.id
+  }
   const organization = await repo.organizationIsActive(ctx.tx, organizationId)
   if (!organization) throw notFound()
   return insertClient(ctx.tx, {
@@ -169,7 +180,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
     throw conflict(messages.emailAlreadyExist, { email: messages.emailAlreadyExist })
   const values = profileValues(input)
   if (target.organization_id !== null)
-    values.clientId = await resolveClient(ctx, target.organization_id, input)
+    values.clientId = await resolveClient(ctx, target.organization_id, input, target.client_id)
   if (actor.type === 'super') values.excludeFromReporting = input.exclude_from_reporting
   await repo.updateUser(tx, id, values)
   return viewOf(tx, id)
