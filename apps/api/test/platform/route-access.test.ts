@@ -90,7 +90,10 @@ describe('route access table', () => {
   it('serves the public routes without a session', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' })
     expect(config.statusCode).toBe(200)
-    expect(config.json()).toEqual({ pricingUrl: testConfig().pricingUrl, mapTileUrl: testConfig().mapTileUrl })
+    expect(config.json()).toEqual({
+      pricingUrl: testConfig().pricingUrl,
+      mapTileUrl: testConfig().mapTileUrl,
+    })
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(docs.statusCode).toBe(200)
     const paths = Object.keys(docs.json().paths)
