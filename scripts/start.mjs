@@ -1,8 +1,8 @@
-// `npm start`: builds the web app when it is missing or stale, then runs the API (which serves it).
+// `npm start`: builds the web app and the API when missing or stale, then runs the API (which serves the web app).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { register } from 'tsx/esm/api'
+import { apiBuildIsStale, buildApi } from './build-api.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const builtIndex = path.join(root, 'apps/web/dist/index.html')
@@ -32,5 +32,8 @@ if (builtAt < changedAt) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-register()
-await import('../apps/api/src/main.ts')
+if (apiBuildIsStale()) {
+  console.log('Building the API…')
+  await buildApi()
+}
+await import('../apps/api/dist/main.mjs')
