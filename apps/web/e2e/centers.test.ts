@@ -157,6 +157,12 @@ const months = [
 const geocodeCall = (page: Page) =>
   page.waitForResponse((response) => new URL(response.url()).pathname === '/api/geocode')
 
+/** An option of a lookup (organizations, regions, countries). */
+interface OrgOption {
+  id: number
+  name: string
+}
+
 /** Opens the edit form of a center from the list. */
 async function openEdit(page: Page, name: string) {
   await page.goto('/admin/centers/list')
@@ -483,14 +489,43 @@ describe('Locations / Centers', () => {
     await openEdit(page, 'London Bridge')
     expect(await page.getByLabel('Stripe Secret Key', { exact: true }).inputValue()).toBe('')
     await visible(page.getByText('A key is saved. Type a new one to replace it; leave empty to keep it.'))
+    await page.getByRole('button', { name: 'Stripe API Keys', exact: true }).scrollIntoViewIfNeeded()
+    await shot(page, 'centers-edit-super')
 
+    // A center without spaces (one with spaces cannot be deleted), made through the API.
+    const harbour = (
+      (await (await page.request.get('/api/organization/options')).json()) as OrgOption[]
+    ).find((o) => o.name === 'Harbour Workspaces')
+    const regions = (await (
+      await page.request.get(`/api/region?all=1&organization_id=${harbour?.id}`)
+    ).json()) as OrgOption[]
+    const australia = ((await (await page.request.get('/api/country?all=1')).json()) as OrgOption[]).find(
+      (c) => c.name === 'Australia',
+    )
+    const created = await page.request.post('/api/center', {
+      data: {
+        organization_id: harbour?.id,
+        name: 'Pop Up Hub',
+        booking_confirm_email: 'bookings@harbour.example',
+        contact_email: 'hello@harbour.example',
+        contact_number: '+61 2 9000 3000',
+        street: '5 Pop Up Lane',
+        city: 'Sydney',
+        state: 'New South Wales',
+        postcode: '2000',
+        country_id: australia?.id,
+        timezone_id: 'Australia/Sydney',
+        regionId: [regions[0]?.id],
+      },
+    })
+    expect(created.status()).toBe(201)
     await page.goto('/admin/centers/list')
-    await openActions(page, 'Barangaroo')
+    await openActions(page, 'Pop Up Hub')
     expect(await menuItems(page)).toEqual(['View', 'Edit', 'Deactivate', 'Archive', 'Delete permanently'])
     await openMenu(page).getByRole('menuitem', { name: 'Delete permanently' }).click()
     await visible(page.getByText('Do you really want to delete this record?'))
     await page.getByRole('button', { name: 'Yes' }).click()
     await visible(toast(page, 'Success: Record successfully deleted'))
-    await gone(row(page, 'Barangaroo'))
+    await gone(row(page, 'Pop Up Hub'))
   })
 })

@@ -69,6 +69,16 @@ function EditCenterOf({ id }: { id: number }) {
   )
 }
 
+/** The calendar year now in the time zone (null without a valid zone). */
+function yearIn(timeZone: string | undefined): number | null {
+  if (!timeZone) return null
+  try {
+    return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date()))
+  } catch {
+    return null
+  }
+}
+
 function Loading() {
   return (
     <Flex justify="center" style={{ padding: 48 }}>
@@ -95,7 +105,7 @@ interface CenterFormProps {
 function CenterForm({
   loaded,
   initial,
-  currentYear,
+  currentYear: givenCurrentYear,
   onYearChange,
   yearLoading = false,
   yearError,
@@ -110,6 +120,14 @@ function CenterForm({
   const editing = loaded !== null
   const isSuper = profile.type === 'super'
   const showStripe = can(profile.type, 'centers.stripe')
+  // A new center's "current year" is the one in its time zone, as the API counts it (New Year's Eve
+  // in Denver is already New Year's Day in Sydney).
+  const timeZone = Form.useWatch('timezone_id', { form, preserve: true }) as string | undefined
+  const currentYear = editing ? givenCurrentYear : (yearIn(timeZone) ?? givenCurrentYear)
+  useEffect(() => {
+    if (editing || form.isFieldTouched('year')) return
+    if ((form.getFieldValue('year') as number) < currentYear) form.setFieldValue('year', currentYear)
+  }, [editing, form, currentYear])
 
   // The organization: the record's, super's choice, or one's own.
   const chosenOrganization = Form.useWatch('organization_id', { form, preserve: true }) as number | undefined
