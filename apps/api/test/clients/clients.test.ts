@@ -718,3 +718,54 @@ describe('another organization and anonymous callers', () => {
     }
   })
 })
+
+describe('free plan and default client types', () => {
+  it('refuses Credit Card to a free-plan admin but not to super', async () => {
+    const t2 = await createTestApp()
+    const summit = await t2.signIn('admin@summit.test')
+    const superUser = await t2.signIn('super@spaceboard.test')
+    const payload = { name: 'Card Co', payment_method: 'credit_card', clientClientTypes: [1] }
+    const refused = await t2.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      headers: { cookie: summit },
+      payload,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors.payment_method).toBe(messages.creditCardNotOnFreePlan)
+    const bySuper = await t2.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      headers: { cookie: superUser },
+      payload: { ...payload, organization_id: 2 },
+    })
+    expect(bySuper.statusCode).toBe(201)
+    await t2.close()
+  })
+
+  it('gives a client made from a new user’s company name the default client types', async () => {
+    const t2 = await createTestApp()
+    const admin = await t2.signIn('admin@harbour.test')
+    const created = await t2.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: { cookie: admin },
+      payload: {
+        type: 'basic',
+        first_name: 'Nina',
+        last_name: 'New',
+        email: 'nina@newco.test',
+        password: 'Secret12!',
+        company_name: 'NewCo',
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const client = await t2.app.inject({
+      method: 'GET',
+      url: `/api/client/${created.json().client_id}`,
+      headers: { cookie: admin },
+    })
+    expect(client.json().clientClientTypes.length).toBeGreaterThan(0)
+    await t2.close()
+  })
+})

@@ -5,6 +5,7 @@ import {
   clientClientTypes,
   clientGratisLog,
   clients,
+  clientTypes,
   organizations,
   sessions,
   users,
@@ -190,4 +191,21 @@ export function gratisLog(tx: Tx, organizationId: number, clientId: number) {
     .from(clientGratisLog)
     .where(and(eq(clientGratisLog.organizationId, organizationId), eq(clientGratisLog.clientId, clientId)))
     .orderBy(desc(clientGratisLog.usedMonth))
+}
+
+/** The shared default client types (preselected for a new client). */
+export async function defaultClientTypeIds(tx: Tx) {
+  const rows = await tx
+    .select({ id: clientTypes.id })
+    .from(clientTypes)
+    .where(eq(clientTypes.isDefault, true))
+  return rows.map((r) => r.id)
+}
+
+export async function organizationPlan(tx: Tx, organizationId: number) {
+  const [row] = await tx
+    .select({ plan: organizations.mhPlan })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row?.plan
 }

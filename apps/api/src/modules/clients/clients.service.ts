@@ -110,6 +110,24 @@ function valuesFrom(ctx: Ctx, input: ClientInput, stored?: repo.ClientValues): P
   return values
 }
 
+/** Non-super users on the free plan cannot choose Credit Card (spec 1 §6). */
+async function assertPaymentMethodAllowed(
+  ctx: Ctx,
+  organizationId: number,
+  input: ClientInput,
+  stored?: repo.ClientValues,
+) {
+  if (
+    ctx.actor.type === 'super' ||
+    input.payment_method !== 'credit_card' ||
+    stored?.paymentMethod === 'credit_card'
+  )
+    return
+  if ((await repo.organizationPlan(ctx.tx, organizationId)) === 'free') {
+    throw fieldError('payment_method', messages.creditCardNotOnFreePlan)
+  }
+}
+
 async function saveClientTypes(ctx: Ctx, organizationId: number, clientId: number, input: ClientInput) {
   const usable = await usableClientTypeIds(ctx.tx, organizationId, input.clientClientTypes)
   if (usable.length === 0) throw fieldError('clientClientTypes', messages.checkOneClientType)
@@ -123,6 +141,7 @@ async function saveClientTypes(ctx: Ctx, organizationId: number, clientId: numbe
 
 export async function createClient(ctx: Ctx, input: ClientInput) {
   const organizationId = await organizationForCreate(ctx, input.organization_id)
+  await assertPaymentMethodAllowed(ctx, organizationId, input)
   if (await repo.clientNameTaken(ctx.tx, organizationId, input.name)) {
     throw conflict(messages.clientAlreadyExist, { name: messages.clientAlreadyExist })
   }
@@ -138,6 +157,7 @@ export async function createClient(ctx: Ctx, input: ClientInput) {
 
 export async function updateClient(ctx: Ctx, id: number, input: ClientInput) {
   const { client } = await visibleClient(ctx, id)
+  await assertPaymentMethodAllowed(ctx, client.organizationId, input, client)
   if (await repo.clientNameTaken(ctx.tx, client.organizationId, input.name, id)) {
     throw conflict(messages.clientAlreadyExist, { name: messages.clientAlreadyExist })
   }

@@ -13,7 +13,7 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../pla
 import type { ListWindow } from '../../platform/list.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
-import { insertClient } from '../clients/clients.repository.ts'
+import { addClientTypes, defaultClientTypeIds, insertClient } from '../clients/clients.repository.ts'
 import * as repo from './users.repository.ts'
 
 export const statusOf = (deletedAt: Date | null) => (deletedAt ? 'Archived' : 'Active')
@@ -115,12 +115,15 @@ async function resolveClient(
   }
   const organization = await repo.organizationIsActive(ctx.tx, organizationId)
   if (!organization) throw notFound()
-  return insertClient(ctx.tx, {
+  const clientId = await insertClient(ctx.tx, {
     organizationId,
     name: input.company_name,
     paymentMethod: organization.paymentMethod,
     createdBy: ctx.actor.userId,
   })
+  // A client has at least one client type: a new one starts with the shared default types.
+  await addClientTypes(ctx.tx, organizationId, clientId, await defaultClientTypeIds(ctx.tx))
+  return clientId
 }
 
 function profileValues(input: UserUpdateInput): repo.UserValues {
