@@ -4,13 +4,15 @@ import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 
 /**
- * A text that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
+ * A phone number or signed number (+61 2 9111 2222, -5) stays as it is. Any other text that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
  * prefixed with an apostrophe, so an exported value can never execute (CSV/formula injection).
  */
 export function safeCell(value: unknown): string | number | Date | null {
   if (value === null || value === undefined) return null
   if (typeof value === 'number' || value instanceof Date) return value
   const text = String(value)
+  if (/^[+-][\d\s().-]*$/.test(text)) return text
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 

@@ -145,7 +145,7 @@ describe('GET /api/user?report=1 (Excel export, super only)', () => {
       ClientName: 'Acme Consulting',
       ClientEmail: 'accounts@acme.test',
       // A leading + is one of the formula triggers, so the phone is neutralised like a formula.
-      ClientPhone: "'+61 2 9111 2222",
+      ClientPhone: '+61 2 9111 2222',
       Street: null,
       City: null,
       State: null,
@@ -211,7 +211,7 @@ describe('GET /api/user?report=1 (Excel export, super only)', () => {
       PhoneNumber: '0400 123 456',
       ClientName: 'Blue Ocean Legal',
       ClientEmail: 'accounts@blueocean.test',
-      ClientPhone: "'+61 2 9111 2222",
+      ClientPhone: '+61 2 9111 2222',
       Street: '1 George Street',
       City: 'Sydney',
       State: 'New South Wales',
