@@ -190,5 +190,7 @@ export const messages = {
   photoNotUploaded: 'Photos must be uploaded through the form.',
   minAttendeesRange: 'Minimum attendees must be a whole number up to 99999.',
   packageSpacesInvalid: 'Select spaces of the selected locations that seat the minimum attendees.',
+  centerHasSpaces:
+    'This location still has spaces. Delete or move its spaces first, or archive the location instead.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const

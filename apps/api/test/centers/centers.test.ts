@@ -288,6 +288,12 @@ describe('status changes through PUT /api/center/{id}', () => {
     ).toBe(200)
     expect((await call(superCookie, 'GET', `/api/center/${created.id}`)).statusCode).toBe(404)
   })
+
+  it('refuses to delete a center that still has spaces, with a clear message', async () => {
+    const response = await call(superCookie, 'DELETE', '/api/center/1')
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe(messages.centerHasSpaces)
+  })
 })
 
 describe('time zones, months and geocoding', () => {

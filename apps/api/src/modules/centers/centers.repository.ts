@@ -8,6 +8,7 @@ import {
   countries,
   organizations,
   regions,
+  spaces,
 } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -184,4 +185,9 @@ export async function saveRevenueTarget(
       target: [centerRevenueTargets.centerId, centerRevenueTargets.year, centerRevenueTargets.monthId],
       set: { revenue },
     })
+}
+
+export async function centerHasSpaces(tx: Tx, centerId: number) {
+  const [row] = await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.centerId, centerId)).limit(1)
+  return Boolean(row)
 }

@@ -9,7 +9,7 @@ import {
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { badRequest, type FieldErrors, forbidden, notFound } from '../../platform/errors.ts'
+import { badRequest, conflict, type FieldErrors, forbidden, notFound } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -250,6 +250,7 @@ export async function changeCenterStatus(ctx: Ctx, id: number, change: CenterSta
 export async function deleteCenter(ctx: Ctx, id: number) {
   if (!can(ctx.actor.type, 'centers.delete')) throw forbidden()
   await visibleCenter(ctx, id)
+  if (await repo.centerHasSpaces(ctx.tx, id)) throw conflict(messages.centerHasSpaces)
   await repo.deleteCenter(ctx.tx, id)
   return { message: messages.recordDeleted }
 }
