@@ -14,6 +14,9 @@ export function useToast() {
       error: (text: string) => {
         void message.error(text)
       },
+      info: (text: string) => {
+        void message.info(text)
+      },
       /** The message of a failed call; 401 is already handled by the session (sign-in redirect). */
       failure: (error: unknown) => {
         if (error instanceof ApiError && error.status === 401) return

@@ -17,6 +17,62 @@ export function zodRule(schema: z.ZodType, toInput?: (value: unknown) => unknown
   }
 }
 
+function firstIssues(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+  const errors: Record<string, string> = {}
+  if (!result.success) {
+    for (const issue of result.error.issues) errors[issue.path.map(String).join('.')] ??= issue.message
+  }
+  return errors
+}
+
+/**
+ * The first message of each field of a whole-form schema's issues (paths dotted: `selectedRates.0.unit`);
+ * empty when the value passes. For the cross-field rules a single field's schema cannot see.
+ *
+ * zod skips an object's refinements while one of its fields fails (an empty select, say), so a
+ * half-filled form would not show them yet. `standIns` gives a valid value for such fields (or
+ * makes one of the wrong value: a list's complete rows, say): the refinements are checked again
+ * with them in place, and their messages about the other fields join.
+ */
+export function schemaErrors(
+  schema: z.ZodType,
+  value: Record<string, unknown>,
+  standIns: Record<string, unknown> = {},
+): Record<string, string> {
+  const errors = firstIssues(schema.safeParse(value))
+  const failed = new Set(Object.keys(errors).map((key) => key.split('.')[0] ?? key))
+  const replaced = [...failed].filter((key) => key in standIns)
+  if (replaced.length === 0) return errors
+  const standIn = (key: string) => {
+    const given = standIns[key]
+    return typeof given === 'function' ? (given as (wrong: unknown) => unknown)(value[key]) : given
+  }
+  const patched = { ...value, ...Object.fromEntries(replaced.map((key) => [key, standIn(key)])) }
+  for (const [key, message] of Object.entries(firstIssues(schema.safeParse(patched)))) {
+    const top = key.split('.')[0] ?? key
+    // A stand-in made of the wrong value stands for it as a whole (a list's own message counts).
+    const madeOfValue = key === top && typeof standIns[top] === 'function'
+    if (!failed.has(top) || madeOfValue) errors[key] ??= message
+  }
+  return errors
+}
+
+/**
+ * A rule showing the message a whole-form check gives the field at `key` (its dotted path), so a
+ * cross-field rule of a domain schema (end after start, minimum below maximum …) shows on its field.
+ */
+export function crossFieldRule<TValues>(
+  errorsOf: (values: TValues) => Record<string, string>,
+  key: string,
+): Rule {
+  return ({ getFieldsValue }) => ({
+    validator: async () => {
+      const message = errorsOf(getFieldsValue(true) as TValues)[key]
+      if (message) throw new Error(message)
+    },
+  })
+}
+
 /** True when the value passes the field schema (to enable a submit button, say). */
 export function isValid(schema: z.ZodType, value: unknown): boolean {
   return schema.safeParse(value ?? '').success
@@ -88,10 +144,13 @@ export function applyServerErrors(
   return showFieldErrors(form, error.errors, options).length > 0
 }
 
+/** Passwords keep every character the person typed; only other text is trimmed. */
+const untrimmed = /password|private_key|secret/i
+
 /** The form's values with the strings trimmed, as the domain schemas read them. */
 export function trimmed<T extends object>(values: T): T {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(values))
-    out[key] = typeof value === 'string' ? value.trim() : value
+    out[key] = typeof value === 'string' && !untrimmed.test(key) ? value.trim() : value
   return out as T
 }

@@ -8,8 +8,8 @@ import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { LoadFailed } from '../../platform/route-guard.tsx'
 import { useProfile } from '../../platform/session.ts'
+import { StatusTag } from '../../platform/status-tag.tsx'
 import { centerQuery } from './api.ts'
-import { CenterStatusTag } from './list.tsx'
 
 const route = getRouteApi('/_signed-in/admin/center/detail/$id')
 
@@ -37,7 +37,7 @@ function CenterDetailOf({ id }: { id: number }) {
   const items: DescriptionsProps['items'] = data
     ? [
         { key: 'name', label: 'Name', children: data.name },
-        { key: 'status', label: 'Status', children: <CenterStatusTag center={data} /> },
+        { key: 'status', label: 'Status', children: <StatusTag record={data} /> },
         { key: 'contact_email', label: 'Contact Email', children: data.contact_email },
         { key: 'contact_number', label: 'Contact Number', children: data.contact_number },
         { key: 'open_time', label: 'Open Time', children: formatWallTime(data.open_time) },

@@ -2,30 +2,17 @@ import { PlusOutlined } from '@ant-design/icons'
 import { can, messages } from '@spaceboard/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { Button, Tag } from 'antd'
+import { Button } from 'antd'
 import { api } from '../../platform/api-client.ts'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { useFormatDate } from '../../platform/format.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
 import { type RowAction, RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
+import { StatusTag } from '../../platform/status-tag.tsx'
 import { CENTER_ENDPOINT, type CenterOrder, type CenterRow, type CenterStatusChange } from './api.ts'
 
 const route = getRouteApi('/_signed-in/admin/centers/list')
-
-export type CenterStatus = 'Active' | 'Inactive' | 'Archived'
-
-export function centerStatus(center: Pick<CenterRow, 'is_active' | 'deleted_at'>): CenterStatus {
-  if (center.deleted_at) return 'Archived'
-  return center.is_active === 1 ? 'Active' : 'Inactive'
-}
-
-const statusColors: Record<CenterStatus, string> = { Active: 'green', Inactive: 'orange', Archived: 'red' }
-
-export function CenterStatusTag({ center }: { center: Pick<CenterRow, 'is_active' | 'deleted_at'> }) {
-  const status = centerStatus(center)
-  return <Tag color={statusColors[status]}>{status}</Tag>
-}
 
 /**
  * Activate / Deactivate, Archive (after "Do you want to archive the Location / Center record?"),
@@ -94,7 +81,7 @@ export function CenterList() {
     {
       title: 'Status',
       key: 'status',
-      render: (_: unknown, center: CenterRow) => <CenterStatusTag center={center} />,
+      render: (_: unknown, center: CenterRow) => <StatusTag record={center} />,
     },
     {
       title: 'Created At',

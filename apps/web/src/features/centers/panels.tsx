@@ -19,10 +19,10 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { configQuery } from '../../platform/config.ts'
 import { zodRule } from '../../platform/form-kit.ts'
 import { useOrganizationOptions } from '../../platform/organization-select.tsx'
+import { WallTimePicker } from '../../platform/wall-time-picker.tsx'
 import { countryOptionsQuery } from '../organizations/api.ts'
 import { type CenterView, timeZoneOptionsQuery, useRegionOptions } from './api.ts'
 import type { CenterFormValues } from './form-model.ts'
-import { WallTimePicker } from './wall-time-picker.tsx'
 
 // Leaflet is only needed on this form: it loads with the map panel.
 const CenterMap = lazy(() => import('./center-map.tsx'))

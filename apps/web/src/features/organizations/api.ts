@@ -11,6 +11,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '../../platform/api-client.ts'
+import type { BlackoutPeriod } from '../../platform/blackout-periods.tsx'
 
 export const ORGANIZATION_ENDPOINT = '/api/organization'
 
@@ -26,12 +27,6 @@ export interface OrganizationRow {
   created_at: string
   deleted_at: string | null
   time_format: 'dd/mm' | 'mm/dd' | '' | null
-}
-
-export interface BlackoutPeriod {
-  id: number
-  blackout_period_start_date: string
-  blackout_period_end_date: string | null
 }
 
 /** GET /api/organization/{id}: every field of the form, read-only facts, and flags instead of secrets. */
@@ -103,6 +98,9 @@ export interface OrganizationView {
   orgRoomTypes: SpaceType[]
   orgRoomTypeCodes: Partial<Record<SpaceType, { account_code: string; code: string }>>
   orgBillingSheetColumns: Partial<Record<(typeof billingSheetColumns)[number], string>>
+  /** The accounting codes of the organization's package deals, by package id. */
+  packagesAccountCode: Record<string, string>
+  packagesInventoryItemCode: Record<string, string>
   created_at: string
   deleted_at: string | null
 }

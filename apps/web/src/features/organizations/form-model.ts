@@ -1,5 +1,4 @@
 import {
-  type BlackoutPeriodInput,
   billingSheetColumns,
   type ClientType,
   can,
@@ -17,16 +16,14 @@ import {
   spaceTypes,
   type UserType,
 } from '@spaceboard/domain'
-import dayjs, { type Dayjs } from 'dayjs'
+import {
+  type BlackoutRow,
+  blackoutInputs,
+  blackoutRows,
+  deletedBlackoutIds,
+} from '../../platform/blackout-periods.tsx'
 import type { FieldPath } from '../../platform/form-kit.ts'
 import type { Amenity, OrganizationPayload, OrganizationView } from './api.ts'
-
-/** A row of the Blackout Periods list as the form holds it (dates as dayjs for the DatePickers). */
-export interface BlackoutRow {
-  id?: number | undefined
-  blackout_period_start_date: Dayjs | null
-  blackout_period_end_date: Dayjs | null
-}
 
 export interface CodedChoice {
   selected: boolean
@@ -80,6 +77,9 @@ export interface OrganizationFormValues {
   monthly_billing: boolean
   invoice_numbering: string
   orgBillingSheetColumns: Record<string, string>
+  /** Accounting codes of the organization's package deals, by package id. */
+  packagesAccountCode: Record<string, string>
+  packagesInventoryItemCode: Record<string, string>
   client_default_payment_method: 'invoice' | 'credit_card'
   minimum_notice_period: number | null
   use_email_template: boolean
@@ -102,8 +102,6 @@ export interface OrganizationFormValues {
   third_party_org_code: string
   thirdPartyCredentials: { customer_name: string; username: string; password: string | undefined }
 }
-
-export const DATE = 'YYYY-MM-DD'
 
 function codedChoices<K extends string>(
   keys: readonly K[],
@@ -169,6 +167,8 @@ export function newOrganizationValues(
     monthly_billing: false,
     invoice_numbering: '',
     orgBillingSheetColumns: {},
+    packagesAccountCode: {},
+    packagesInventoryItemCode: {},
     client_default_payment_method: DEFAULT_PAYMENT_METHOD,
     minimum_notice_period: 0,
     use_email_template: false,
@@ -226,15 +226,7 @@ export function organizationValues(view: OrganizationView, amenities: Amenity[])
     twitter_url: view.twitter_url,
     linkedIn_url: view.linkedIn_url,
     instagram_url: view.instagram_url,
-    blackoutPeriods: view.blackoutPeriods.map((period) => ({
-      id: period.id,
-      blackout_period_start_date: period.blackout_period_start_date
-        ? dayjs(period.blackout_period_start_date, DATE)
-        : null,
-      blackout_period_end_date: period.blackout_period_end_date
-        ? dayjs(period.blackout_period_end_date, DATE)
-        : null,
-    })),
+    blackoutPeriods: blackoutRows(view.blackoutPeriods),
     orgClientTypes: view.orgClientTypes,
     spaceTypes: codedChoices(
       spaceTypes.map((t) => t.key),
@@ -257,6 +249,8 @@ export function organizationValues(view: OrganizationView, amenities: Amenity[])
     monthly_billing: view.monthly_billing,
     invoice_numbering: view.invoice_numbering,
     orgBillingSheetColumns: { ...view.orgBillingSheetColumns },
+    packagesAccountCode: { ...view.packagesAccountCode },
+    packagesInventoryItemCode: { ...view.packagesInventoryItemCode },
     client_default_payment_method: view.client_default_payment_method,
     minimum_notice_period: view.minimum_notice_period,
     use_email_template: view.use_email_template,
@@ -282,19 +276,11 @@ export function organizationValues(view: OrganizationView, amenities: Amenity[])
 }
 
 const text = (value: string | null | undefined) => (value ?? '').trim()
-const day = (value: Dayjs | null | undefined) => (value ? value.format(DATE) : '')
 const chosen = (choices: Record<string, CodedChoice>) =>
   Object.entries(choices).filter(([, choice]) => choice.selected)
+const trimmedCodes = (codes: Record<string, string | null | undefined> | undefined) =>
+  Object.fromEntries(Object.entries(codes ?? {}).map(([id, code]) => [id, text(code)]))
 const without = <T>(loaded: readonly T[], kept: readonly T[]) => loaded.filter((item) => !kept.includes(item))
-
-/** The blackout rows as the payload and blackoutPeriodErrors() read them. */
-export function blackoutInputs(rows: readonly (BlackoutRow | undefined)[]): BlackoutPeriodInput[] {
-  return rows.map((row) => ({
-    ...(row?.id ? { id: row.id } : {}),
-    blackout_period_start_date: day(row?.blackout_period_start_date),
-    blackout_period_end_date: day(row?.blackout_period_end_date),
-  }))
-}
 
 /**
  * The body of POST/PUT /api/organization from the form: the whole form, the lists diffed against
@@ -308,7 +294,6 @@ export function organizationPayload(
 ): OrganizationPayload {
   const orgAmenities = chosen(values.amenities).map(([id]) => Number(id))
   const orgRoomTypes = chosen(values.spaceTypes).map(([key]) => key as SpaceType)
-  const keptBlackoutIds = values.blackoutPeriods.flatMap((row) => (row.id ? [row.id] : []))
   const taxes = normalizeTaxes({
     taxes_percent: values.taxes_percent ?? null,
     taxes_label: text(values.taxes_label),
@@ -353,13 +338,12 @@ export function organizationPayload(
         return name ? [[column, name]] : []
       }),
     ),
+    packagesAccountCode: trimmedCodes(values.packagesAccountCode),
+    packagesInventoryItemCode: trimmedCodes(values.packagesInventoryItemCode),
     client_default_payment_method: values.client_default_payment_method,
     minimum_notice_period: values.minimum_notice_period ?? 0,
     blackoutPeriods: blackoutInputs(values.blackoutPeriods),
-    deletedBlackoutPeriods: without(
-      loaded?.blackoutPeriods.map((period) => period.id) ?? [],
-      keptBlackoutIds,
-    ),
+    deletedBlackoutPeriods: deletedBlackoutIds(loaded?.blackoutPeriods, values.blackoutPeriods),
     orgClientTypes: values.orgClientTypes,
     removedClientType: without(loaded?.orgClientTypes ?? [], values.orgClientTypes),
     orgAmenities,

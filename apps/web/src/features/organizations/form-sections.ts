@@ -48,6 +48,8 @@ const sectionOfField: Record<string, SectionKey> = {
   monthly_billing: 'finance',
   invoice_numbering: 'finance',
   orgBillingSheetColumns: 'finance',
+  packagesAccountCode: 'finance',
+  packagesInventoryItemCode: 'finance',
   client_default_payment_method: 'settings',
   minimum_notice_period: 'settings',
   color: 'settings',

@@ -1,18 +1,18 @@
 import { ArrowLeftOutlined } from '@ant-design/icons'
 import {
-  blackoutPeriodErrors,
   can,
   defaultPrefixes,
   messages,
   organizationSchema,
+  type TimeFormat,
   type UserType,
 } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button, Collapse, type CollapseProps, Flex, Form, Modal, Spin, Tag, Typography, theme } from 'antd'
-import dayjs from 'dayjs'
 import { useMemo, useRef, useState } from 'react'
 import { api } from '../../platform/api-client.ts'
+import { BlackoutPeriods, blackoutErrors } from '../../platform/blackout-periods.tsx'
 import { useToast } from '../../platform/feedback.ts'
 import { reloadTo } from '../../platform/flash.ts'
 import {
@@ -31,11 +31,9 @@ import {
   organizationQuery,
   type SavedOrganization,
 } from './api.ts'
-import { BlackoutSection } from './blackout-section.tsx'
 import { AmenitiesSection, ClientTypesSection, SpaceTypesSection } from './choice-sections.tsx'
 import { FinanceSection, SettingsSection } from './finance-settings-sections.tsx'
 import {
-  DATE,
   formPathOf,
   newOrganizationValues,
   type OrganizationFormValues,
@@ -127,13 +125,19 @@ function OrganizationForm({
   const blackoutOn = Form.useWatch(['features', 'blackout_period'], { form, preserve: true }) as
     | boolean
     | undefined
+  const timeFormat = Form.useWatch('time_format', { form, preserve: true }) as TimeFormat | undefined
   const thirdParty = Form.useWatch('third_party_org_code', { form, preserve: true }) as string | undefined
 
   const props: SectionProps = { mode, role, loaded }
   const sections: Array<{ key: SectionKey; label: string; shown: boolean; body: React.ReactNode }> = [
     { key: 'general', label: 'General', shown: true, body: <GeneralSection {...props} /> },
     { key: 'contact', label: 'Contact details', shown: true, body: <ContactSection /> },
-    { key: 'blackout', label: 'Blackout Periods', shown: Boolean(blackoutOn), body: <BlackoutSection /> },
+    {
+      key: 'blackout',
+      label: 'Blackout Periods',
+      shown: Boolean(blackoutOn),
+      body: <BlackoutPeriods timeFormat={timeFormat} />,
+    },
     {
       key: 'clientTypes',
       label: 'Organization Client Types',
@@ -213,7 +217,7 @@ function OrganizationForm({
       for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message
     }
     if (values.features.blackout_period) {
-      Object.assign(errors, blackoutPeriodErrors(payload.blackoutPeriods ?? [], dayjs().format(DATE)))
+      Object.assign(errors, blackoutErrors(values.blackoutPeriods))
     }
     if (Object.keys(errors).length > 0) {
       if (showFieldErrors(form, errors, errorOptions).length === 0) {

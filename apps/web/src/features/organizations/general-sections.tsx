@@ -10,10 +10,10 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Select, Typography } from 'antd'
 import { zodRule } from '../../platform/form-kit.ts'
-import { countryOptionsQuery, globalRegionOptionsQuery } from './api.ts'
+import { ImageUpload, singleImageField } from '../../platform/image-upload.tsx'
+import { countryOptionsQuery, globalRegionOptionsQuery, ORGANIZATION_ENDPOINT } from './api.ts'
 import { Grid, Wide } from './fields.tsx'
 import type { SectionProps } from './form-sections.ts'
-import { LogoUpload } from './logo-upload.tsx'
 
 const fields = organizationSchema.shape
 
@@ -141,6 +141,7 @@ export function GeneralSection({ mode, role, loaded }: SectionProps) {
         <Form.Item
           label="Logo"
           name="logo"
+          {...singleImageField}
           extra={
             logoRefusal ? (
               <Typography.Text type="warning">{logoRefusal}</Typography.Text>
@@ -149,7 +150,8 @@ export function GeneralSection({ mode, role, loaded }: SectionProps) {
             )
           }
         >
-          <LogoUpload refusal={logoRefusal} />
+          {/* Stored 100×100 by the API. */}
+          <ImageUpload endpoint={`${ORGANIZATION_ENDPOINT}/logo`} alt="Logo" refusal={logoRefusal} />
         </Form.Item>
       </Wide>
     </Grid>

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import {
+  type BlackoutPeriodInput,
   blackoutPeriodErrors,
   dateDisplayFormat,
   MAX_BLACKOUT_PERIODS,
@@ -9,29 +10,82 @@ import {
 import { Button, DatePicker, Empty, Flex, Form, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useToast } from '../../platform/feedback.ts'
-import { type BlackoutRow, blackoutInputs, DATE } from './form-model.ts'
+import { useToast } from './feedback.ts'
+
+/** How the API carries dates: YYYY-MM-DD. */
+export const DATE = 'YYYY-MM-DD'
+
+/** A saved blackout period, as organizations and spaces answer them. */
+export interface BlackoutPeriod {
+  id: number
+  blackout_period_start_date: string
+  blackout_period_end_date: string | null
+}
+
+/** A row of a Blackout Periods list as a form holds it (dates as dayjs for the DatePickers). */
+export interface BlackoutRow {
+  id?: number | undefined
+  blackout_period_start_date: Dayjs | null
+  blackout_period_end_date: Dayjs | null
+}
+
+const day = (value: Dayjs | null | undefined) => (value ? value.format(DATE) : '')
+
+/** The form rows of saved periods. */
+export function blackoutRows(periods: readonly BlackoutPeriod[]): BlackoutRow[] {
+  return periods.map((period) => ({
+    id: period.id,
+    blackout_period_start_date: period.blackout_period_start_date
+      ? dayjs(period.blackout_period_start_date, DATE)
+      : null,
+    blackout_period_end_date: period.blackout_period_end_date
+      ? dayjs(period.blackout_period_end_date, DATE)
+      : null,
+  }))
+}
+
+/** The rows as the payload and blackoutPeriodErrors() read them. */
+export function blackoutInputs(rows: readonly (BlackoutRow | undefined)[]): BlackoutPeriodInput[] {
+  return rows.map((row) => ({
+    ...(row?.id ? { id: row.id } : {}),
+    blackout_period_start_date: day(row?.blackout_period_start_date),
+    blackout_period_end_date: day(row?.blackout_period_end_date),
+  }))
+}
+
+/** The saved periods the rows no longer hold (the payload's deletedBlackoutPeriods). */
+export function deletedBlackoutIds(
+  saved: readonly BlackoutPeriod[] | undefined,
+  rows: readonly BlackoutRow[],
+): number[] {
+  const kept = new Set(rows.flatMap((row) => (row.id ? [row.id] : [])))
+  return (saved ?? []).map((period) => period.id).filter((id) => !kept.has(id))
+}
+
+/** The blackout rules over all rows, by field path (blackoutPeriods.0.blackout_period_start_date …). */
+export function blackoutErrors(rows: readonly (BlackoutRow | undefined)[]): Record<string, string> {
+  return blackoutPeriodErrors(blackoutInputs(rows), dayjs().format(DATE))
+}
 
 type DateField = 'blackout_period_start_date' | 'blackout_period_end_date'
-
-const today = () => dayjs().format(DATE)
 
 /** A date of a row, checked with the domain's blackout rules against all rows (spec 1 §5). */
 function rowRule(index: number, field: DateField): Rule {
   return ({ getFieldValue }) => ({
     validator: async () => {
-      const rows = blackoutInputs((getFieldValue('blackoutPeriods') as BlackoutRow[] | undefined) ?? [])
-      const message = blackoutPeriodErrors(rows, today())[`blackoutPeriods.${index}.${field}`]
+      const rows = (getFieldValue('blackoutPeriods') as BlackoutRow[] | undefined) ?? []
+      const message = blackoutErrors(rows)[`blackoutPeriods.${index}.${field}`]
       if (message) throw new Error(message)
     },
   })
 }
 
-/** Blackout Periods: single days (start only) or ranges; past dates cannot be picked; at most 20. */
-export function BlackoutSection() {
+/**
+ * Blackout Periods (field `blackoutPeriods`) of an organization or a space: single days (start
+ * only) or ranges; past dates cannot be picked; at most 20. Dates show in the organization's order.
+ */
+export function BlackoutPeriods({ timeFormat }: { timeFormat: TimeFormat | null | undefined }) {
   const toast = useToast()
-  const form = Form.useFormInstance()
-  const timeFormat = Form.useWatch('time_format', { form, preserve: true }) as TimeFormat | undefined
   const format = dateDisplayFormat(timeFormat)
   const beforeToday = (date: Dayjs) => date.isBefore(dayjs(), 'day')
   return (
