@@ -1,11 +1,15 @@
 import {
+  amenityListQuerySchema,
+  cancelRuleListQuerySchema,
   centerListQuerySchema,
   clientListQuerySchema,
   clientTypeListQuerySchema,
   countryListQuerySchema,
   globalRegionListQuerySchema,
   organizationListQuerySchema,
+  packageListQuerySchema,
   regionListQuerySchema,
+  spaceListQuerySchema,
 } from '@spaceboard/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import {
@@ -16,10 +20,14 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router'
+import { AddAmenity, EditAmenity } from './features/amenities/form.tsx'
+import { AmenityList } from './features/amenities/list.tsx'
 import { ForgotPassword } from './features/auth/forgot-password.tsx'
 import { ResetPassword } from './features/auth/reset-password.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { AddCancelRule, EditCancelRule } from './features/cancel-rules/form.tsx'
+import { CancelRuleList } from './features/cancel-rules/list.tsx'
 import { CenterDetail } from './features/centers/detail.tsx'
 import { AddCenter, EditCenter } from './features/centers/form.tsx'
 import { CenterList } from './features/centers/list.tsx'
@@ -39,10 +47,15 @@ import {
 } from './features/organizations/api.ts'
 import { AddOrganization, EditOrganization } from './features/organizations/form.tsx'
 import { OrganizationList } from './features/organizations/list.tsx'
+import { PackageDetail } from './features/packages/detail.tsx'
+import { AddPackage, EditPackage } from './features/packages/form.tsx'
+import { PackageList } from './features/packages/list.tsx'
 import { Profile } from './features/profile/detail.tsx'
 import { EditProfile } from './features/profile/form.tsx'
 import { AddRegion, EditRegion } from './features/regions/form.tsx'
 import { RegionList } from './features/regions/list.tsx'
+import { AddSpace, EditSpace, ViewSpace } from './features/spaces/form.tsx'
+import { SpaceList } from './features/spaces/list.tsx'
 import { UserDetail } from './features/users/detail.tsx'
 import { AddUser, EditUser } from './features/users/form.tsx'
 import { UserList } from './features/users/list.tsx'
@@ -307,6 +320,104 @@ const centerDetailRoute = createRoute({
   component: guarded('centers.read', CenterDetail),
 })
 
+// Spaces (spec 3 §2): csr lists and views only.
+const spaceListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/meeting-room/list',
+  validateSearch: listSearchValidator(spaceListQuerySchema),
+  component: guarded('spaces.read', SpaceList),
+})
+
+const spaceAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/meeting-room/add',
+  component: guarded('spaces.write', AddSpace),
+})
+
+const spaceEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/meeting-room/edit/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('spaces.write', EditSpace),
+})
+
+const spaceViewRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/meeting-room/view/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('spaces.read', ViewSpace),
+})
+
+// Amenities: the platform's catalogue, kept by super (spec 3 §2).
+const amenityListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/amenities/list',
+  validateSearch: listSearchValidator(amenityListQuerySchema),
+  component: guarded('amenities.write', AmenityList),
+})
+
+const amenityAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/amenities/add',
+  component: guarded('amenities.write', AddAmenity),
+})
+
+const amenityEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/amenities/edit/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('amenities.write', EditAmenity),
+})
+
+// Package deals (spec 1 §2): csr lists and views only.
+const packageListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/package/list',
+  validateSearch: listSearchValidator(packageListQuerySchema),
+  component: guarded('packages.read', PackageList),
+})
+
+const packageAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/package/add',
+  component: guarded('packages.write', AddPackage),
+})
+
+const packageEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/package/edit/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('packages.write', EditPackage),
+})
+
+const packageDetailRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/package/detail/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('packages.read', PackageDetail),
+})
+
+// Cancellation rules (spec 1 §2).
+const cancelRuleListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/cancel-rule/list',
+  validateSearch: listSearchValidator(cancelRuleListQuerySchema),
+  component: guarded('cancel-rules.read', CancelRuleList),
+})
+
+const cancelRuleAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/cancel-rule/add',
+  component: guarded('cancel-rules.write', AddCancelRule),
+})
+
+const cancelRuleEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/cancel-rule/edit/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('cancel-rules.write', EditCancelRule),
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -348,6 +459,20 @@ const routeTree = rootRoute.addChildren([
     centerAddRoute,
     centerEditRoute,
     centerDetailRoute,
+    spaceListRoute,
+    spaceAddRoute,
+    spaceEditRoute,
+    spaceViewRoute,
+    amenityListRoute,
+    amenityAddRoute,
+    amenityEditRoute,
+    packageListRoute,
+    packageAddRoute,
+    packageEditRoute,
+    packageDetailRoute,
+    cancelRuleListRoute,
+    cancelRuleAddRoute,
+    cancelRuleEditRoute,
     adminOtherRoute,
   ]),
 ])

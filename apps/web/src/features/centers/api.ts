@@ -81,6 +81,26 @@ export type CenterPayload = z.input<typeof centerSchema>
 /** The status changes of the list, all on PUT /api/center/{id} (spec 1 §7). */
 export type CenterStatusChange = { is_active: 0 | 1 } | { deleted_at: string | null } | { code: 'PERMENANT' }
 
+/** An active center of GET /api/center?all=1, for pickers (spaces, package deals). */
+export interface CenterOption {
+  id: number
+  name: string
+  organization_id: number
+  timezone_id: string
+}
+
+/** The active centers of an organization (nothing is asked until there is one). */
+export const centerOptionsQuery = (organizationId: number | null) =>
+  queryOptions({
+    queryKey: [CENTER_ENDPOINT, 'options', organizationId],
+    queryFn: ({ signal }) =>
+      api<CenterOption[]>(`${CENTER_ENDPOINT}${queryString({ all: 1, organization_id: organizationId })}`, {
+        signal,
+      }),
+    enabled: organizationId !== null,
+    staleTime: 30_000,
+  })
+
 /** A center with the targets of one year; edit mode reloads it when the year changes. */
 export const centerQuery = (id: number, year: number | null) =>
   queryOptions({

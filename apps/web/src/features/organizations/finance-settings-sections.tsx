@@ -11,11 +11,12 @@ import { Col, Collapse, Form, Input, InputNumber, Row, Select, Switch, Typograph
 import { zodRule } from '../../platform/form-kit.ts'
 import { ColorSelect, Grid, Wide } from './fields.tsx'
 import { type SectionProps, useOpenSections } from './form-sections.ts'
+import { PackageCodesTable } from './package-codes.tsx'
 
 const fields = organizationSchema.shape
 
-/** Accounts/Finance: banking details, taxes, monthly billing and the billing sheet's column names. */
-export function FinanceSection({ role }: SectionProps) {
+/** Accounts/Finance: banking details, taxes, monthly billing, the package deals' codes and the billing sheet's column names. */
+export function FinanceSection({ role, loaded }: SectionProps) {
   const form = Form.useFormInstance()
   const monthlyBilling = Form.useWatch('monthly_billing', { form, preserve: true }) as boolean | undefined
   const taxesPercent = Form.useWatch('taxes_percent', { form, preserve: true }) as number | null | undefined
@@ -72,6 +73,8 @@ export function FinanceSection({ role }: SectionProps) {
           <Input maxLength={50} />
         </Form.Item>
       </Grid>
+      {/* A new organization has no package deals yet. */}
+      {loaded ? <PackageCodesTable organizationId={loaded.id} /> : null}
       <Collapse
         ghost
         activeKey={open.includes('billingColumns') ? ['billingColumns'] : []}
