@@ -111,8 +111,8 @@ const standIns: Partial<Record<keyof PackagePayload, unknown>> = {
 
 /** The minimum attendees typed, when it is a valid one. */
 function minimumOf(value: unknown): number | null {
-  const text = String(value ?? '').trim()
-  return /^\d{1,5}$/.test(text) && Number(text) >= 1 ? Number(text) : null
+  const parsed = packageSchema.shape.min_attendees.safeParse(value ?? '')
+  return parsed.success ? parsed.data : null
 }
 
 const hourOptions = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: String(hour) }))

@@ -485,6 +485,11 @@ export function RatesPanel({ rule, readOnly }: { rule: FieldRule; readOnly: bool
 
 /** Photos: png/jpg/jpeg under 1MB, one on the free plan, five on the others. */
 export function PhotosPanel({ max, readOnly }: { max: number; readOnly: boolean }) {
+  const form = Form.useFormInstance<SpaceFormValues>()
+  const photos = Form.useWatch('full_photo', { form, preserve: true }) as string[] | undefined
+  if (readOnly && !photos?.length) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No photos" />
+  }
   return (
     <Form.Item
       label="Photos"
