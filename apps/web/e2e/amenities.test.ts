@@ -54,7 +54,7 @@ describe('Amenities', () => {
     expect(await icon.getAttribute('src')).toMatch(/^\/uploads\/[\w-]+\.png$/)
 
     await page.getByLabel('Facility name', { exact: true }).fill('Standing desk')
-    await choose(page, 'Category', 'Equipment')
+    await choose(page, 'Category', 'Other')
     await shot(page, 'amenities-add-filled')
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(toast(page, 'Success: Record successfully created.'))

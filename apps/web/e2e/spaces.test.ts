@@ -399,7 +399,7 @@ describe('Spaces', () => {
     await visible(toast(page, 'Record successfully archived.'))
     await expect.poll(() => row(page, 'Rockies Room').getByText('Archived').count()).toBe(1)
     await rowAction(page, 'Thames One', 'Activate')
-    await visible(toast(page, 'Success: Record successfully updated.'))
+    await visible(toast(page, 'Success: Space activated successfully.'))
     await expect.poll(() => row(page, 'Thames One').getByText('Active', { exact: true }).count()).toBe(1)
 
     // Restoring the archived one would need another.

@@ -132,6 +132,9 @@ export const messages = {
   licenceActivate: 'You need to upgrade your plan to activate more spaces',
   licenceRestore: 'You need to upgrade your plan to restore more spaces',
   uploadIcon: 'Error: Upload an icon.',
+  spaceActivated: 'Success: Space activated successfully.',
+  spaceDeactivated: 'Success: Space deactivated successfully.',
+  serviceAdded: 'Success: Service successfully Added',
   uploadFail: 'Upload fail.',
 
   // Package deals (spec 1 §5)
@@ -192,5 +195,6 @@ export const messages = {
   packageSpacesInvalid: 'Select spaces of the selected locations that seat the minimum attendees.',
   centerHasSpaces:
     'This location still has spaces. Delete or move its spaces first, or archive the location instead.',
+  serviceNotOffered: 'Choose a service your organization offers.',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const

@@ -44,19 +44,19 @@ describe('amenities', () => {
     expect(icon).toMatch(/^\/uploads\//)
     const created = await call(superCookie, 'POST', '/api/amenity', {
       name: 'Standing desk',
-      category: 'Equipment',
+      category: 'Other',
       image: icon,
     })
     expect(created.statusCode).toBe(201)
     const id = created.json().id
     const edited = await call(superCookie, 'PUT', `/api/amenity/${id}`, {
       name: 'Standing desks',
-      category: 'Comfort',
+      category: 'Telecom',
       image: icon,
     })
-    expect(edited.json()).toMatchObject({ name: 'Standing desks', category: 'Comfort', icon })
+    expect(edited.json()).toMatchObject({ name: 'Standing desks', category: 'Telecom', icon })
     expect(
-      (await call(harbourAdmin, 'POST', '/api/amenity', { name: 'X', category: 'Equipment', image: icon }))
+      (await call(harbourAdmin, 'POST', '/api/amenity', { name: 'X', category: 'Other', image: icon }))
         .statusCode,
     ).toBe(403)
     expect((await call(superCookie, 'DELETE', `/api/amenity/${id}`)).json()).toEqual({
@@ -65,11 +65,11 @@ describe('amenities', () => {
   })
 
   it.each([
-    [{ name: '', category: 'Equipment', image: '/uploads/x' }, 'name', messages.fieldRequired],
+    [{ name: '', category: 'Other', image: '/uploads/x' }, 'name', messages.fieldRequired],
     [{ name: 'Desk', category: 'Spaceships', image: '/uploads/x' }, 'category', messages.selectRequired],
-    [{ name: 'Desk', category: 'Equipment', image: '' }, 'image', 'Error: Upload an icon.'],
+    [{ name: 'Desk', category: 'Other', image: '' }, 'image', 'Error: Upload an icon.'],
     [
-      { name: 'Desk', category: 'Equipment', image: 'https://cdn.example/x.png' },
+      { name: 'Desk', category: 'Other', image: 'https://cdn.example/x.png' },
       'image',
       'Error: Upload an icon.',
     ],

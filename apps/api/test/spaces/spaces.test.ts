@@ -89,6 +89,15 @@ describe('space list', () => {
     expect(bad.json().message).toBe(messages.displayOrderInvalid)
   })
 
+  it('searches spaces by the label of their type', async () => {
+    const rows = (await call(harbourAdmin, 'GET', '/api/meetingroom?search=board')).json() as Json[]
+    expect(rows.map((r) => r.name)).toEqual(['Opera Boardroom'])
+    const training = (
+      await call(harbourAdmin, 'GET', '/api/meetingroom?search=training%20room')
+    ).json() as Json[]
+    expect(training.length).toBe(3)
+  })
+
   it("answers 404 for another organization's space", async () => {
     const denver = await spaceNamed('Rockies Room')
     expect((await call(harbourAdmin, 'GET', `/api/meetingroom/${denver.id}`)).statusCode).toBe(404)

@@ -2,15 +2,8 @@ import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 
-export const amenityCategories = [
-  'Audio visual',
-  'Equipment',
-  'Connectivity',
-  'Catering',
-  'Access',
-  'Comfort',
-  'Services',
-] as const
+/** The spec's amenity categories (spec 3 §3 Amenity). */
+export const amenityCategories = ['Audio Visual', 'Refreshments / Catering', 'Telecom', 'Other'] as const
 export const amenityOrderKeys = ['name', 'category', 'updated_at'] as const
 export const amenityListQuerySchema = listQuerySchema(amenityOrderKeys)
 

@@ -12,14 +12,14 @@ import {
 
 /** Amenities of the platform (reference data): organizations pick from them. */
 export const defaultAmenities = [
-  ['Projector', 'Audio visual'],
-  ['Video conferencing', 'Audio visual'],
-  ['Whiteboard', 'Equipment'],
-  ['Flip chart', 'Equipment'],
-  ['Wi-Fi', 'Connectivity'],
-  ['Coffee and tea', 'Catering'],
-  ['Lunch platter', 'Catering'],
-  ['Parking', 'Access'],
+  ['Projector', 'Audio Visual'],
+  ['Video conferencing', 'Audio Visual'],
+  ['Whiteboard', 'Other'],
+  ['Flip chart', 'Other'],
+  ['Wi-Fi', 'Telecom'],
+  ['Coffee and tea', 'Refreshments / Catering'],
+  ['Lunch platter', 'Refreshments / Catering'],
+  ['Parking', 'Other'],
 ] as const
 
 const demoOrganizations = [

@@ -1,4 +1,4 @@
-import type { ListQuery } from '@spaceboard/domain'
+import { type ListQuery, spaceTypes } from '@spaceboard/domain'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import {
@@ -38,7 +38,14 @@ function filter(organizationId: number | null, search: string, centerId?: number
     organizationId === null ? undefined : eq(spaces.organizationId, organizationId),
     centerId ? eq(spaces.centerId, centerId) : undefined,
     search
-      ? or(ilike(spaces.name, pattern), ilike(centers.name, pattern), ilike(spaces.roomType, pattern))
+      ? or(
+          ilike(spaces.name, pattern),
+          ilike(centers.name, pattern),
+          // Types are stored by key and shown by label: search the labels.
+          ...spaceTypes
+            .filter((t) => t.label.toLowerCase().includes(search.toLowerCase()))
+            .map((t) => eq(spaces.roomType, t.key)),
+        )
       : undefined,
   )
 }

@@ -324,7 +324,10 @@ export async function applySpaceAction(ctx: Ctx, id: number, action: SpaceAction
         await assertLicence(ctx, space.organizationId, messages.licenceActivate)
       }
       await repo.updateSpace(ctx.tx, id, { isActive: action.is_active === 1 })
-      return { status: true, message: messages.recordUpdated }
+      return {
+        status: true,
+        message: action.is_active === 1 ? messages.spaceActivated : messages.spaceDeactivated,
+      }
     case 'ARCHIVE':
       await repo.updateSpace(ctx.tx, id, { deletedAt: new Date() })
       return { status: true, message: messages.recordArchived }
