@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
-import { choose, confirmDialog, menuItems, openActions, openMenu, row, rowAction } from './ui.ts'
+import { choose, confirmDialog, menuItems, openActions, row, rowAction } from './ui.ts'
 
 const app = setupE2eApp()
 
@@ -109,8 +109,6 @@ describe('Cancellation rules', () => {
       { label: 'Delete', disabled: true },
     ])
     await shot(page, 'cancel-rules-csr')
-    await openMenu(page).getByRole('menuitem', { name: 'Delete' }).click({ force: true })
-    await gone(confirmDialog(page))
   })
 
   test('super sees every organization’s rules and picks the organization of a new one', async () => {
