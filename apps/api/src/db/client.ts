@@ -1,13 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -29,13 +25,22 @@ export type DatabaseSource =
   /** In memory, optionally started from a dump of a migrated database (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
 
+/** Each driver is loaded only when used: the embedded database alone costs tens of megabytes. */
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
+    const { default: pg } = await import('pg')
     const pool = new pg.Pool({ connectionString: source.url, max: 10 })
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
     await migrateNodePg(db as never, { migrationsFolder })
     return { kind: 'postgres', db, close: () => pool.end() }
   }
+  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/btree_gist'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ])
   let client: PGlite
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata')

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import type { Database, Tx } from '../db/client.ts'
 import { insertOutboxMail, leaseDueMails, markAttemptFailed, markSent } from './mail.repository.ts'
 
@@ -43,7 +42,11 @@ export function createMailer(
       close: async () => {},
     }
   }
-  const transport = nodemailer.createTransport(smtpUrl)
+  let transport: Awaited<ReturnType<typeof openTransport>> | undefined
+  async function openTransport() {
+    const { default: nodemailer } = await import('nodemailer')
+    return nodemailer.createTransport(smtpUrl)
+  }
   let running: Promise<void> | null = null
   let again = false
 
@@ -52,6 +55,7 @@ export function createMailer(
     const leased = await database.db.transaction((tx) => leaseDueMails(tx, BATCH, LEASE_SECONDS))
     for (const mail of leased) {
       try {
+        transport ??= await openTransport()
         await transport.sendMail({
           from,
           to: mail.to,
@@ -102,7 +106,7 @@ export function createMailer(
     async close() {
       clearInterval(timer)
       await running
-      transport.close()
+      transport?.close()
     },
   }
 }

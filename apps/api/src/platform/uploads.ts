@@ -6,11 +6,13 @@ import type { MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { messages } from '@spaceboard/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import sharp from 'sharp'
 
 export const MAX_IMAGE_BYTES = 1024 * 1024
 export const UPLOADS_PREFIX = '/uploads/'
 const storedName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg)$/
+
+/** libvips is loaded with the first upload, not at start. */
+const loadSharp = async () => (await import('sharp')).default
 
 /** Where uploaded files live; names are random, so no client-chosen name ever reaches the disk. */
 export function uploadsDir(dataDir: string) {
@@ -41,6 +43,7 @@ export async function readImage(file: MultipartFile): Promise<ImageCheck> {
   if (file.file.truncated) return { ok: false, reason: 'size' }
   const buffer = Buffer.concat(chunks)
   try {
+    const sharp = await loadSharp()
     const { format } = await sharp(buffer).metadata()
     if (format === 'png' || format === 'jpeg') return { ok: true, buffer, format }
   } catch {}
@@ -52,6 +55,7 @@ export async function storeResizedImage(dataDir: string, image: Buffer, width: n
   const dir = uploadsDir(dataDir)
   mkdirSync(dir, { recursive: true })
   const name = `${randomBytes(18).toString('base64url')}.png`
+  const sharp = await loadSharp()
   await writeFile(
     path.join(dir, name),
     await sharp(image).resize(width, height, { fit: 'cover' }).png().toBuffer(),
@@ -107,6 +111,7 @@ export async function storeImage(dataDir: string, image: Buffer, maxWidth: numbe
   const dir = uploadsDir(dataDir)
   mkdirSync(dir, { recursive: true })
   const name = `${randomBytes(18).toString('base64url')}.png`
+  const sharp = await loadSharp()
   await writeFile(
     path.join(dir, name),
     await sharp(image).rotate().resize({ width: maxWidth, withoutEnlargement: true }).png().toBuffer(),

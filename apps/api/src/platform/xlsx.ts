@@ -1,6 +1,5 @@
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 
 /**
@@ -61,6 +60,8 @@ export async function streamWorkbook(
     .header('Content-Disposition', attachment(filename))
     .header('Cache-Control', 'no-store')
     .send(stream)
+  // Loaded on the first export only: most processes never write a spreadsheet.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
   const sheet = workbook.addWorksheet('Sheet1')
   sheet.columns = columns.map((header) => ({ header, key: header, width: Math.max(12, header.length + 2) }))

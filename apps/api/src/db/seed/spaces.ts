@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import type { Tx } from '../client.ts'
 import {
   centers,
@@ -148,6 +147,7 @@ async function demoPhoto(dataDir: string, index: number) {
   const dir = path.join(dataDir, 'uploads')
   mkdirSync(dir, { recursive: true })
   const name = `${randomBytes(18).toString('base64url')}.png`
+  const { default: sharp } = await import('sharp')
   const image = await sharp({
     create: {
       width: 800,
