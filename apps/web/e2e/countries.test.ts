@@ -18,7 +18,15 @@ describe('Countries', () => {
     await page.getByRole('button', { name: 'Add Country' }).click()
     const add = dialog(page, 'Add Country')
     await visible(add)
-    await add.getByRole('button', { name: 'Save' }).click()
+    await add.getByLabel('Country Name').focus()
+    // Save on the empty form until its validation answers: the first click can land while the
+    // dialog is still opening on a busy machine.
+    await expect
+      .poll(async () => {
+        await add.getByRole('button', { name: 'Save' }).click()
+        return fieldError(add, 'Country Name is required.').count()
+      })
+      .toBeGreaterThan(0)
     await visible(fieldError(add, 'Country Name is required.'))
     await visible(fieldError(add, 'Abbreviation is required.'))
     await add.getByLabel('Country Name').fill('Atl4ntis')
