@@ -1,26 +1,12 @@
 import { type ClientType, can, clientSchema, messages, paymentMethods } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import {
-  Card,
-  Checkbox,
-  Col,
-  Divider,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Spin,
-  Table,
-  Typography,
-} from 'antd'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { Card, Checkbox, Empty, Flex, Form, Input, InputNumber, Select, Spin, Table, Typography } from 'antd'
+import { useEffect, useRef } from 'react'
 import { useRecord, useRecordMutations } from '../../platform/crud.ts'
 import { useToast } from '../../platform/feedback.ts'
 import { zodRule } from '../../platform/form-kit.ts'
+import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { RecordPage } from '../../platform/record-page.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -142,30 +128,6 @@ export function EditClient() {
   return <ClientForm id={Number(id)} />
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <>
-      <Divider titlePlacement="start" plain style={{ marginTop: 8 }}>
-        <Typography.Text strong>{title}</Typography.Text>
-      </Divider>
-      {children}
-    </>
-  )
-}
-
-function Pair({ children }: { children: [ReactNode, ReactNode] }) {
-  return (
-    <Row gutter={16}>
-      <Col xs={24} sm={12}>
-        {children[0]}
-      </Col>
-      <Col xs={24} sm={12}>
-        {children[1]}
-      </Col>
-    </Row>
-  )
-}
-
 /**
  * The client form: organization (super), name (checked against the organization's clients when it
  * changes), Unique Client ID and Custom Rates (super and admin), address, contact, payment, Company
@@ -258,19 +220,19 @@ function ClientForm({ id }: { id: number | null }) {
           </Form.Item>
         ) : null}
 
-        <Section title="Address">
+        <FormSection title="Address">
           <Form.Item label="Street" name="street" rules={[zodRule(fields.street)]}>
             <Input maxLength={255} autoComplete="street-address" />
           </Form.Item>
-          <Pair>
+          <FieldPair>
             <Form.Item label="City" name="city" rules={[zodRule(fields.city)]}>
               <Input maxLength={100} />
             </Form.Item>
             <Form.Item label="State" name="state" rules={[zodRule(fields.state)]}>
               <Input maxLength={100} />
             </Form.Item>
-          </Pair>
-          <Pair>
+          </FieldPair>
+          <FieldPair>
             <Form.Item label="Country" name="country_id">
               <Select
                 allowClear
@@ -283,25 +245,25 @@ function ClientForm({ id }: { id: number | null }) {
             <Form.Item label="Postcode" name="postcode" rules={[zodRule(fields.postcode)]}>
               <Input maxLength={20} autoComplete="postal-code" />
             </Form.Item>
-          </Pair>
-        </Section>
+          </FieldPair>
+        </FormSection>
 
-        <Section title="Contact">
-          <Pair>
+        <FormSection title="Contact">
+          <FieldPair>
             <Form.Item label="Contact Email" name="contact_email" rules={[zodRule(fields.contact_email)]}>
               <Input inputMode="email" maxLength={255} />
             </Form.Item>
             <Form.Item label="Contact Number" name="contact_number" rules={[zodRule(fields.contact_number)]}>
               <Input inputMode="tel" maxLength={30} />
             </Form.Item>
-          </Pair>
+          </FieldPair>
           <Form.Item label="Website" name="website" rules={[zodRule(fields.website)]}>
             <Input maxLength={255} placeholder="https://" />
           </Form.Item>
-        </Section>
+        </FormSection>
 
-        <Section title="Billing and bookings">
-          <Pair>
+        <FormSection title="Billing and bookings">
+          <FieldPair>
             <Form.Item
               label="Payment Method"
               name="payment_method"
@@ -326,7 +288,7 @@ function ClientForm({ id }: { id: number | null }) {
                 <Input maxLength={100} />
               </Form.Item>
             ) : null}
-          </Pair>
+          </FieldPair>
           <Form.Item name="send_confirmation_only" valuePropName="checked" style={{ marginBottom: 8 }}>
             <Checkbox>Send confirmation only</Checkbox>
           </Form.Item>
@@ -336,7 +298,7 @@ function ClientForm({ id }: { id: number | null }) {
           <Form.Item label="Notes" name="notes" rules={[zodRule(fields.notes)]}>
             <Input.TextArea rows={3} maxLength={5000} />
           </Form.Item>
-        </Section>
+        </FormSection>
 
         {showRates ? (
           <Card
@@ -345,7 +307,7 @@ function ClientForm({ id }: { id: number | null }) {
             style={{ marginBottom: 24 }}
             styles={{ body: { paddingBottom: 0 } }}
           >
-            <Pair>
+            <FieldPair>
               <Form.Item
                 label="Internal Percent Discount Rate"
                 name="internal_percent_discount_rate"
@@ -360,7 +322,7 @@ function ClientForm({ id }: { id: number | null }) {
               >
                 <InputNumber precision={2} step={0.01} suffix="%" style={{ width: '100%' }} />
               </Form.Item>
-            </Pair>
+            </FieldPair>
           </Card>
         ) : null}
 

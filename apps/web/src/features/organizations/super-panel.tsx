@@ -144,7 +144,7 @@ export function SuperAdminPanel({ loaded }: SectionProps) {
           name="google_analytics_code"
           rules={[zodRule(fields.google_analytics_code)]}
         >
-          <Input maxLength={50} placeholder="G-XXXXXXXXXX" />
+          <Input maxLength={50} placeholder="G-1A2B3C4D5E" />
         </Form.Item>
         <Form.Item label="Enable API" name="enable_api" valuePropName="checked">
           <Switch />

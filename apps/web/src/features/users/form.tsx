@@ -2,11 +2,12 @@ import { KeyOutlined } from '@ant-design/icons'
 import { creatableUserTypes, messages, type UserType, userCreateSchema } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { Button, Checkbox, Col, Divider, Form, Input, Row, Select, Typography } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { Button, Checkbox, Form, Input, Select } from 'antd'
+import { useState } from 'react'
 import { useRecord, useRecordMutations } from '../../platform/crud.ts'
 import { useToast } from '../../platform/feedback.ts'
 import { zodRule } from '../../platform/form-kit.ts'
+import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { RecordPage } from '../../platform/record-page.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -95,30 +96,6 @@ export function AddUser() {
 export function EditUser() {
   const { id } = editRoute.useParams()
   return <UserForm id={Number(id)} />
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <>
-      <Divider titlePlacement="start" plain style={{ marginTop: 8 }}>
-        <Typography.Text strong>{title}</Typography.Text>
-      </Divider>
-      {children}
-    </>
-  )
-}
-
-function Pair({ children }: { children: [ReactNode, ReactNode] }) {
-  return (
-    <Row gutter={16}>
-      <Col xs={24} sm={12}>
-        {children[0]}
-      </Col>
-      <Col xs={24} sm={12}>
-        {children[1]}
-      </Col>
-    </Row>
-  )
 }
 
 /**
@@ -222,29 +199,29 @@ function UserForm({ id }: { id: number | null }) {
           // Another organization has other clients: the chosen one no longer applies.
           <OrganizationField disabled={editing} onChange={() => form.setFieldValue('client_id', null)} />
         ) : null}
-        <Pair>
+        <FieldPair>
           <Form.Item label="First Name" name="first_name" required rules={[zodRule(fields.first_name)]}>
             <Input maxLength={255} autoComplete="off" />
           </Form.Item>
           <Form.Item label="Last Name" name="last_name" required rules={[zodRule(fields.last_name)]}>
             <Input maxLength={255} autoComplete="off" />
           </Form.Item>
-        </Pair>
-        <Pair>
+        </FieldPair>
+        <FieldPair>
           <Form.Item label="Email" name="email" required rules={[zodRule(fields.email)]}>
             <Input inputMode="email" maxLength={255} autoComplete="off" onBlur={() => void checkEmail()} />
           </Form.Item>
           <Form.Item label="Mobile" name="mobile" rules={[zodRule(fields.mobile)]}>
             <Input inputMode="tel" maxLength={30} autoComplete="off" />
           </Form.Item>
-        </Pair>
+        </FieldPair>
         {!editing ? (
           <Form.Item label="Password" name="password" required rules={[zodRule(fields.password)]}>
             <Input.Password maxLength={200} autoComplete="new-password" />
           </Form.Item>
         ) : null}
 
-        <Section title="Company">
+        <FormSection title="Company">
           {superUser ? null : (
             <Form.Item
               label="Client"
@@ -278,29 +255,29 @@ function UserForm({ id }: { id: number | null }) {
               <Input maxLength={255} />
             </Form.Item>
           )}
-          <Pair>
+          <FieldPair>
             <Form.Item label="Company Email" name="company_email" rules={[zodRule(fields.company_email)]}>
               <Input inputMode="email" maxLength={255} />
             </Form.Item>
             <Form.Item label="Company Phone" name="company_phone" rules={[zodRule(fields.company_phone)]}>
               <Input inputMode="tel" maxLength={30} />
             </Form.Item>
-          </Pair>
-        </Section>
+          </FieldPair>
+        </FormSection>
 
-        <Section title="Address">
+        <FormSection title="Address">
           <Form.Item label="Street" name="street" rules={[zodRule(fields.street)]}>
             <Input maxLength={100} />
           </Form.Item>
-          <Pair>
+          <FieldPair>
             <Form.Item label="City" name="city" rules={[zodRule(fields.city)]}>
               <Input maxLength={255} />
             </Form.Item>
             <Form.Item label="State" name="state" rules={[zodRule(fields.state)]}>
               <Input maxLength={100} />
             </Form.Item>
-          </Pair>
-          <Pair>
+          </FieldPair>
+          <FieldPair>
             <Form.Item label="Country" name="country_id">
               <Select
                 allowClear
@@ -313,8 +290,8 @@ function UserForm({ id }: { id: number | null }) {
             <Form.Item label="Postcode" name="postcode" rules={[zodRule(fields.postcode)]}>
               <Input maxLength={20} />
             </Form.Item>
-          </Pair>
-        </Section>
+          </FieldPair>
+        </FormSection>
 
         {isSuper ? (
           <Form.Item name="exclude_from_reporting" valuePropName="checked">
