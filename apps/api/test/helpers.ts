@@ -40,8 +40,28 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     return `sb_session=${cookie.value}`
   }
 
+  /** One API call as a signed-in cookie (or anonymous), with an optional Range header. */
+  function api(
+    cookie: string | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    range?: string,
+  ) {
+    const headers: Record<string, string> = {}
+    if (cookie) headers.cookie = cookie
+    if (range) headers.range = range
+    return app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
+  }
+
   return {
     app,
+    api,
     database,
     routeAccess: built.routeAccess,
     mailer: built.mailer,

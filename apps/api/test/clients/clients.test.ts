@@ -38,18 +38,8 @@ afterAll(() => t.close())
 
 type Json = Record<string, unknown>
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-function api(cookie: string | null, method: Method, url: string, payload?: unknown, range?: string) {
-  const headers: Record<string, string> = {}
-  if (cookie) headers.cookie = cookie
-  if (range) headers.range = range
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  })
-}
+const api = (cookie: string | null, method: Method, url: string, payload?: unknown, range?: string) =>
+  t.api(cookie, method, url, payload, range)
 
 const list = (cookie: string, query = '', range?: string) =>
   api(cookie, 'GET', `/api/client${query}`, undefined, range)
