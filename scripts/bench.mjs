@@ -17,8 +17,13 @@ const pgBase =
   process.env.TEST_DATABASE_URL ||
   'postgres://postgres@127.0.0.1:5432/postgres'
 
+/** The node flags and script of `npm start`, read from package.json so the bench runs what users run. */
+const startArguments = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .slice(1)
+
 function startServer(env) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, startArguments, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
