@@ -143,7 +143,20 @@ export const messages = {
   confirmPackageAttendeesChange:
     'Changing minimum attendees will remove the space mappings of this package. Do you want to continue?',
 
-  // Generic toasts and confirmations
+  // Bookings (spec 2 §5, §8)
+  slotAlreadyBooked: 'This slot is already booked. Please, book another slot.',
+  minDuration: (hours: number, minutes: number) =>
+    `There is a min duration of ${hours} hours ${minutes} minutes required for this room.`,
+  onlyFullDay: 'You can only book for full day.',
+  halfDayDenominators: 'You can book this room only in 4 hours denominators.',
+  preparationTime: (needed: string) =>
+    `This room needs preparation time of ${needed}. Do you still want to continue?`,
+  selectStartTime: 'Please, select start time.',
+  selectEndTime: 'Please, select end time.',
+  selectDate: 'Please, select date.',
+  bookingRescheduled: 'Booking rescheduled successfully.',
+  wantToBookSlot: 'Want to book a slot?',
+
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',
   recordDeleted: 'Success: Record successfully deleted',
@@ -197,4 +210,31 @@ export const messages = {
     'This location still has spaces. Delete or move its spaces first, or archive the location instead.',
   serviceNotOffered: 'Choose a service your organization offers.',
   internalError: 'Something went wrong on our side. Please try again.',
+  maxDuration: (hours: number, minutes: number) =>
+    `This room can be booked for at most ${hours} hours ${minutes} minutes.`,
+  quarterHourSteps: 'Start and end times must be on 15 minute steps.',
+  outsideSpaceWindow: (from: string, to: string) => `This space can be booked from ${from} to ${to}.`,
+  outsideCenterHours: (from: string, to: string) => `This location is open from ${from} to ${to}.`,
+  organizationBlackout: 'The organization takes no bookings on this date (blackout period).',
+  spaceBlackout: 'This space takes no bookings on this date (blackout period).',
+  minimumNotice: (days: number) => `Bookings need at least ${days} day${days === 1 ? '' : 's'} notice.`,
+  bookingInPast: 'This time has already passed.',
+  capacityExceeded: (capacity: number) => `This space seats at most ${capacity} attendees.`,
+  attendeesRequired: 'Enter the number of attendees (at least 1).',
+  spaceNotBookable: 'This space is not active and cannot be booked.',
+  spaceHasNoRates: 'This space has no rates yet, so it cannot be booked.',
+  voucherNotValid: 'This voucher code is not valid for the booking date.',
+  packageNotForSpace: 'This package deal is not offered for this space.',
+  packageMinAttendees: (n: number) => `This package deal needs at least ${n} attendees.`,
+  packageFixedSlot: (from: string, to: string) => `This package deal is booked from ${from} to ${to}.`,
+  packageDuration: (hours: number, minutes: number) =>
+    `This package deal is booked for ${hours} hours ${minutes} minutes.`,
+  transactionIdRequired: 'Enter the card transaction id.',
+  bookingUserNotOfClient: 'Select a user of the chosen client.',
+  recurringNotEnabled: 'Recurring bookings are not enabled for this organization.',
+  recurringEndRequired: 'Choose an end date or a number of occurrences for the series.',
+  recurringTooMany: (max: number) => `A series can have at most ${max} bookings.`,
+  recurringConflicts: (n: number) =>
+    `${n} of the series' dates cannot be booked. Remove them or change the series.`,
+  nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
 } as const

@@ -69,6 +69,11 @@ export const permissionTable = {
   'clients.rates': superAndAdmin,
   /** Company Registration Number of the client form (not for csr). */
   'clients.company-number': superAndAdmin,
+  'vouchers.read': staff,
+  /** Vouchers change prices: csr applies them to bookings but does not issue them. */
+  'vouchers.write': superAndAdmin,
+  'bookings.read': staff,
+  'bookings.create': staff,
 } as const satisfies Record<string, readonly UserType[]>
 
 export type Permission = keyof typeof permissionTable

@@ -38,3 +38,103 @@ export function timeZoneOffset(zone: string, at: Date = new Date()): string {
   const offset = name.replace('GMT', '')
   return offset === '' ? '+00:00' : offset
 }
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
+function wallClockFormat(zone: string) {
+  let format = wallClockFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    wallClockFormats.set(zone, format)
+  }
+  return format
+}
+
+/** A calendar date as YYYY-MM-DD. */
+export type IsoDate = string
+
+/** The wall-clock date and time (HH:mm) of an instant in a zone. */
+export function wallClock(instant: Date, zone: string): { date: IsoDate; time: WallTime } {
+  const parts: Record<string, string> = {}
+  for (const part of wallClockFormat(zone).formatToParts(instant)) parts[part.type] = part.value
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+}
+
+function offsetMinutesAt(zone: string, instant: number): number {
+  const parts: Record<string, string> = {}
+  for (const part of wallClockFormat(zone).formatToParts(new Date(instant))) parts[part.type] = part.value
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  )
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000)
+}
+
+/**
+ * The instant a wall-clock date and time happens in a zone, or null when the clock skips it
+ * (spring forward). A time the clock passes twice (fall back) is its first occurrence.
+ */
+export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date | null {
+  const [y = 0, mo = 1, d = 1] = date.split('-').map(Number)
+  const [h = 0, mi = 0] = time.split(':').map(Number)
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi)
+  const candidates = [
+    asUtc - offsetMinutesAt(zone, asUtc - 86_400_000) * 60_000,
+    asUtc - offsetMinutesAt(zone, asUtc + 86_400_000) * 60_000,
+  ].sort((a, b) => a - b)
+  for (const candidate of candidates) {
+    const back = wallClock(new Date(candidate), zone)
+    if (back.date === date && back.time === time) return new Date(candidate)
+  }
+  return null
+}
+
+/** Minutes since midnight of an HH:mm time. */
+export function minutesOfDay(time: WallTime): number {
+  const [h = 0, m = 0] = time.split(':').map(Number)
+  return h * 60 + m
+}
+
+/** 90 → { hours: 1, minutes: 30 } */
+export function hoursAndMinutes(totalMinutes: number): { hours: number; minutes: number } {
+  return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 }
+}
+
+/** YYYY-MM-DD plus whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+/** YYYY-MM-DD plus whole months, the day kept or clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number)
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate()
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10)
+}
+
+/** DD/MM/YYYY (how the already-booked slots call takes its date) → YYYY-MM-DD, or null. */
+export function isoFromDayMonthYear(text: string): IsoDate | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text)
+  if (!match) return null
+  const iso = `${match[3]}-${match[2]}-${match[1]}`
+  return isIsoDate(iso) ? iso : null
+}
+
+/** Whether text is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
+  return new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text
+}

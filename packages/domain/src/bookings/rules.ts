@@ -1,0 +1,180 @@
+import { messages } from '../messages.ts'
+import { formatWallTime, hoursAndMinutes, type IsoDate, minutesOfDay, type WallTime } from '../time.ts'
+import { hasAnyRate, type RoomRates, rateDurationRule } from './pricing.ts'
+
+/** Booking times move in 15 minute steps (spec 2 §9). */
+export const BOOKING_STEP_MINUTES = 15
+
+export interface DateRange {
+  startDate: IsoDate
+  /** Open-ended when null. */
+  endDate: IsoDate | null
+}
+
+export interface SpaceForBooking {
+  isActive: boolean
+  capacity: number
+  minimumDurationMinutes: number
+  maximumDurationMinutes: number
+  /** Bookable window, HH:mm in the center's zone. */
+  startTime: WallTime
+  endTime: WallTime
+  preMakeupMinutes: number
+  postMakeupMinutes: number
+  rates: RoomRates
+  blackoutPeriods: readonly DateRange[]
+}
+
+export interface CenterForBooking {
+  openTime: WallTime
+  closeTime: WallTime
+  openAfterHours: boolean
+}
+
+export interface PackageForBooking {
+  type: 'fixed' | 'duration'
+  minAttendees: number
+  startTime: WallTime | null
+  endTime: WallTime | null
+  durationMinutes: number | null
+}
+
+export interface SlotRequest {
+  date: IsoDate
+  startTime: WallTime
+  endTime: WallTime
+  attendees: number
+}
+
+export type SlotField = 'booking_date' | 'start_time' | 'end_time' | 'attendees' | 'package_id'
+export interface SlotProblem {
+  field: SlotField
+  message: string
+}
+
+export function inRanges(date: IsoDate, ranges: readonly DateRange[]): boolean {
+  return ranges.some((r) => r.startDate <= date && (r.endDate === null || date <= r.endDate))
+}
+
+/**
+ * What is wrong with a slot for a space, before anyone else's bookings are looked at (spec 2 §5
+ * and what the space, its center and the organization allow). Times are the center's wall clock.
+ * `minutesUntilStart` is measured by the caller from the real instant, so daylight saving is
+ * already accounted for.
+ */
+export function slotProblems(input: {
+  slot: SlotRequest
+  space: SpaceForBooking
+  center: CenterForBooking
+  organizationBlackoutPeriods: readonly DateRange[]
+  minimumNoticeDays: number
+  minutesUntilStart: number
+  durationMinutes: number
+  package?: PackageForBooking | null
+}): SlotProblem[] {
+  const { slot, space, center, durationMinutes } = input
+  const problems: SlotProblem[] = []
+  const add = (field: SlotField, message: string) => problems.push({ field, message })
+  const start = minutesOfDay(slot.startTime)
+  const end = minutesOfDay(slot.endTime)
+
+  if (!space.isActive) add('booking_date', messages.spaceNotBookable)
+  if (end <= start) {
+    add('end_time', messages.invalidTimeRange)
+    return problems
+  }
+  if (start % BOOKING_STEP_MINUTES !== 0 || end % BOOKING_STEP_MINUTES !== 0)
+    add('start_time', messages.quarterHourSteps)
+  if (input.minutesUntilStart < 0) add('start_time', messages.bookingInPast)
+  else if (input.minutesUntilStart < input.minimumNoticeDays * 24 * 60)
+    add('booking_date', messages.minimumNotice(input.minimumNoticeDays))
+  if (inRanges(slot.date, input.organizationBlackoutPeriods))
+    add('booking_date', messages.organizationBlackout)
+  if (inRanges(slot.date, space.blackoutPeriods)) add('booking_date', messages.spaceBlackout)
+
+  if (start < minutesOfDay(space.startTime) || end > minutesOfDay(space.endTime))
+    add(
+      'start_time',
+      messages.outsideSpaceWindow(formatWallTime(space.startTime), formatWallTime(space.endTime)),
+    )
+  if (
+    !center.openAfterHours &&
+    (start < minutesOfDay(center.openTime) || end > minutesOfDay(center.closeTime))
+  )
+    add(
+      'start_time',
+      messages.outsideCenterHours(formatWallTime(center.openTime), formatWallTime(center.closeTime)),
+    )
+
+  if (!Number.isInteger(slot.attendees) || slot.attendees < 1) add('attendees', messages.attendeesRequired)
+  else if (slot.attendees > space.capacity) add('attendees', messages.capacityExceeded(space.capacity))
+
+  const pkg = input.package
+  if (pkg) {
+    if (slot.attendees < pkg.minAttendees) add('attendees', messages.packageMinAttendees(pkg.minAttendees))
+    if (pkg.type === 'fixed' && (slot.startTime !== pkg.startTime || slot.endTime !== pkg.endTime))
+      add(
+        'start_time',
+        messages.packageFixedSlot(formatWallTime(pkg.startTime ?? ''), formatWallTime(pkg.endTime ?? '')),
+      )
+    if (pkg.type === 'duration' && durationMinutes !== pkg.durationMinutes) {
+      const { hours, minutes } = hoursAndMinutes(pkg.durationMinutes ?? 0)
+      add('end_time', messages.packageDuration(hours, minutes))
+    }
+    return problems
+  }
+
+  if (durationMinutes < space.minimumDurationMinutes) {
+    const { hours, minutes } = hoursAndMinutes(space.minimumDurationMinutes)
+    add('end_time', messages.minDuration(hours, minutes))
+  } else if (durationMinutes > space.maximumDurationMinutes) {
+    const { hours, minutes } = hoursAndMinutes(space.maximumDurationMinutes)
+    add('end_time', messages.maxDuration(hours, minutes))
+  }
+  if (!hasAnyRate(space.rates)) add('booking_date', messages.spaceHasNoRates)
+  const rateRule = rateDurationRule(space.rates, durationMinutes)
+  if (rateRule) add('end_time', messages[rateRule])
+  return problems
+}
+
+export interface BusyRange {
+  /** Epoch milliseconds, half-open [start, end). */
+  start: number
+  end: number
+}
+
+export function overlaps(a: BusyRange, b: BusyRange): boolean {
+  return a.start < b.end && b.start < a.end
+}
+
+/**
+ * The preparation time a slot lacks next to its neighbours, in minutes (0 when the gaps are long
+ * enough): the space needs preMakeup minutes free before a booking and postMakeup after it.
+ */
+export function missingPreparationMinutes(
+  slot: BusyRange,
+  neighbours: readonly BusyRange[],
+  preMakeupMinutes: number,
+  postMakeupMinutes: number,
+): number {
+  let missing = 0
+  for (const other of neighbours) {
+    if (overlaps(slot, other)) continue
+    const gapBefore = (slot.start - other.end) / 60_000
+    const gapAfter = (other.start - slot.end) / 60_000
+    // A gap between two bookings needs this booking's own preparation and the other's clean-up.
+    const needed = preMakeupMinutes + postMakeupMinutes
+    if (gapBefore >= 0 && gapBefore < needed) missing = Math.max(missing, needed - gapBefore)
+    if (gapAfter >= 0 && gapAfter < needed) missing = Math.max(missing, needed - gapAfter)
+  }
+  return missing
+}
+
+/** "1 hour 30 minutes", "45 minutes" for the preparation-time question. */
+export function describeMinutes(total: number): string {
+  const { hours, minutes } = hoursAndMinutes(total)
+  const parts: string[] = []
+  if (hours) parts.push(`${hours} hour${hours === 1 ? '' : 's'}`)
+  if (minutes || !hours) parts.push(`${minutes} minute${minutes === 1 ? '' : 's'}`)
+  return parts.join(' ')
+}
