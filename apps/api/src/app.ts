@@ -40,6 +40,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
 import { spaceRoutes } from './modules/spaces/spaces.routes.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
+import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   cancelRuleRoutes(app)
   spaceRoutes(app, deps)
   packageRoutes(app)
+  voucherRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

@@ -54,6 +54,15 @@ function pgErrorOf(error: unknown): PgError | undefined {
   return undefined
 }
 
+/**
+ * Whether the database refused a duplicate on the named UNIQUE constraint (a save that raced
+ * another past its own "already exists" check), so the feature can answer its own 409 message.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = pgErrorOf(error)
+  return pgError?.code === '23505' && pgError.constraint === constraint
+}
+
 function validationBody(
   issues: { instancePath: string; message?: string; keyword: string; params: unknown }[],
 ) {

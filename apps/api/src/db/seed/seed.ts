@@ -11,6 +11,7 @@ import { seedAmenities, seedOrganizations } from './organizations.ts'
 import { seedDemoPackages } from './packages.ts'
 import { seedDemoRegions } from './regions.ts'
 import { seedDemoSpaces } from './spaces.ts'
+import { seedDemoVouchers } from './vouchers.ts'
 
 export const DEMO_PASSWORD = 'Spaceboard1!'
 
@@ -68,6 +69,7 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
     await seedDemoCancelRules(tx, orgIds)
     await seedDemoSpaces(tx, options.dataDir)
     await seedDemoPackages(tx, orgIds)
+    await seedDemoVouchers(tx, orgIds)
     return true
   })
 }
