@@ -25,6 +25,7 @@ import type { Database } from './db/client.ts'
 import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { bookingRoutes } from './modules/bookings/bookings.routes.ts'
 import { cancelRuleRoutes } from './modules/cancel-rules/cancel-rules.routes.ts'
 import { centerRoutes } from './modules/centers/centers.routes.ts'
 import { clientTypeRoutes } from './modules/client-types/client-types.routes.ts'
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   spaceRoutes(app, deps)
   packageRoutes(app)
   voucherRoutes(app)
+  bookingRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

@@ -1,5 +1,6 @@
 export * from './amenities/schemas.ts'
 export * from './auth/schemas.ts'
+export * from './bookings/confirmation.ts'
 export * from './bookings/pricing.ts'
 export * from './bookings/rules.ts'
 export * from './bookings/schemas.ts'

@@ -155,6 +155,7 @@ export const messages = {
   selectEndTime: 'Please, select end time.',
   selectDate: 'Please, select date.',
   bookingRescheduled: 'Booking rescheduled successfully.',
+  bookingCreated: 'Success:Record successfully created',
   wantToBookSlot: 'Want to book a slot?',
 
   recordCreated: 'Success: Record successfully created.',

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** More the client acts on, sent beside the message (e.g. the dates of a series that conflict). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message)
   }
@@ -90,9 +92,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(validationBody(error.validation))
     }
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message })
+      return reply.code(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.details,
+      })
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

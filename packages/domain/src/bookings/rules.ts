@@ -46,7 +46,14 @@ export interface SlotRequest {
   attendees: number
 }
 
-export type SlotField = 'booking_date' | 'start_time' | 'end_time' | 'attendees' | 'package_id'
+/** booking_date problems depend on the date; the others hold for every date of a series. */
+export type SlotField =
+  | 'booking_date'
+  | 'start_time'
+  | 'end_time'
+  | 'attendees'
+  | 'package_id'
+  | 'meeting_room_id'
 export interface SlotProblem {
   field: SlotField
   message: string
@@ -78,14 +85,14 @@ export function slotProblems(input: {
   const start = minutesOfDay(slot.startTime)
   const end = minutesOfDay(slot.endTime)
 
-  if (!space.isActive) add('booking_date', messages.spaceNotBookable)
+  if (!space.isActive) add('meeting_room_id', messages.spaceNotBookable)
   if (end <= start) {
     add('end_time', messages.invalidTimeRange)
     return problems
   }
   if (start % BOOKING_STEP_MINUTES !== 0 || end % BOOKING_STEP_MINUTES !== 0)
     add('start_time', messages.quarterHourSteps)
-  if (input.minutesUntilStart < 0) add('start_time', messages.bookingInPast)
+  if (input.minutesUntilStart < 0) add('booking_date', messages.bookingInPast)
   else if (input.minutesUntilStart < input.minimumNoticeDays * 24 * 60)
     add('booking_date', messages.minimumNotice(input.minimumNoticeDays))
   if (inRanges(slot.date, input.organizationBlackoutPeriods))
@@ -124,16 +131,17 @@ export function slotProblems(input: {
     return problems
   }
 
-  if (durationMinutes < space.minimumDurationMinutes) {
+  if (!hasAnyRate(space.rates)) add('meeting_room_id', messages.spaceHasNoRates)
+  // The rates' own rule says more than a minimum duration that merely follows from it.
+  const rateRule = rateDurationRule(space.rates, durationMinutes)
+  if (rateRule) add('end_time', messages[rateRule])
+  else if (durationMinutes < space.minimumDurationMinutes) {
     const { hours, minutes } = hoursAndMinutes(space.minimumDurationMinutes)
     add('end_time', messages.minDuration(hours, minutes))
   } else if (durationMinutes > space.maximumDurationMinutes) {
     const { hours, minutes } = hoursAndMinutes(space.maximumDurationMinutes)
     add('end_time', messages.maxDuration(hours, minutes))
   }
-  if (!hasAnyRate(space.rates)) add('booking_date', messages.spaceHasNoRates)
-  const rateRule = rateDurationRule(space.rates, durationMinutes)
-  if (rateRule) add('end_time', messages[rateRule])
   return problems
 }
 

@@ -136,7 +136,7 @@ export async function seedOrganizations(tx: Tx) {
   if (harbour) {
     await tx.insert(organizationBlackoutPeriods).values([
       { organizationId: harbour, startDate: '2026-12-25', endDate: '2026-12-26' },
-      { organizationId: harbour, startDate: '2027-01-01', endDate: null },
+      { organizationId: harbour, startDate: '2027-01-01', endDate: '2027-01-01' },
     ])
   }
   return ids

@@ -1,0 +1,560 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Tx } from '../../db/client.ts'
+import {
+  amenities,
+  bookingAdditionalChargeRefunds,
+  bookingAdditionalCharges,
+  bookingAmenities,
+  bookingAmenityRefunds,
+  bookingOccupancy,
+  bookingReschedules,
+  bookingRoomRefunds,
+  bookings,
+  bookingWorkflowLogs,
+  centers,
+  clientGratisLog,
+  clients,
+  countries,
+  organizationAmenities,
+  organizationBlackoutPeriods,
+  organizationRoomTypes,
+  organizations,
+  packageSpaces,
+  packages,
+  recurringSeries,
+  spaceAmenities,
+  spaceBlackoutPeriods,
+  spaceChildren,
+  spaceRates,
+  spaces,
+  users,
+  vouchers,
+} from '../../db/schema/index.ts'
+
+export async function findOrganization(tx: Tx, organizationId: number) {
+  const [row] = await tx
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      bookingPrefix: organizations.bookingPrefix,
+      currencyCode: organizations.currencyCode,
+      minimumNoticePeriod: organizations.minimumNoticePeriod,
+      taxesLabel: organizations.taxesLabel,
+      taxesPercent: organizations.taxesPercent,
+      features: organizations.features,
+      deletedAt: organizations.deletedAt,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row
+}
+
+export function organizationBlackouts(tx: Tx, organizationId: number) {
+  return tx
+    .select({
+      startDate: organizationBlackoutPeriods.startDate,
+      endDate: organizationBlackoutPeriods.endDate,
+    })
+    .from(organizationBlackoutPeriods)
+    .where(eq(organizationBlackoutPeriods.organizationId, organizationId))
+}
+
+export async function findCenter(tx: Tx, organizationId: number, centerId: number) {
+  const [row] = await tx
+    .select()
+    .from(centers)
+    .where(
+      and(eq(centers.organizationId, organizationId), eq(centers.id, centerId), isNull(centers.deletedAt)),
+    )
+  return row
+}
+
+export async function findSpace(tx: Tx, spaceId: number) {
+  const [row] = await tx
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+  return row
+}
+
+export function spaceRatesOf(tx: Tx, spaceId: number) {
+  return tx
+    .select({ unit: spaceRates.unit, amount: spaceRates.amount })
+    .from(spaceRates)
+    .where(eq(spaceRates.spaceId, spaceId))
+}
+
+export function spaceBlackouts(tx: Tx, spaceId: number) {
+  return tx
+    .select({ startDate: spaceBlackoutPeriods.startDate, endDate: spaceBlackoutPeriods.endDate })
+    .from(spaceBlackoutPeriods)
+    .where(eq(spaceBlackoutPeriods.spaceId, spaceId))
+}
+
+export async function childSpaceIds(tx: Tx, parentId: number) {
+  const rows = await tx
+    .select({ id: spaceChildren.childId })
+    .from(spaceChildren)
+    .where(eq(spaceChildren.parentId, parentId))
+  return rows.map((r) => r.id)
+}
+
+export async function parentSpaceIds(tx: Tx, childId: number) {
+  const rows = await tx
+    .select({ id: spaceChildren.parentId })
+    .from(spaceChildren)
+    .where(eq(spaceChildren.childId, childId))
+  return rows.map((r) => r.id)
+}
+
+export async function roomTypeOf(tx: Tx, organizationId: number, roomType: string) {
+  const [row] = await tx
+    .select()
+    .from(organizationRoomTypes)
+    .where(
+      and(
+        eq(organizationRoomTypes.organizationId, organizationId),
+        eq(organizationRoomTypes.roomType, roomType),
+      ),
+    )
+  return row
+}
+
+export async function findClient(tx: Tx, organizationId: number, clientId: number, lock = false) {
+  const query = tx
+    .select()
+    .from(clients)
+    .where(
+      and(eq(clients.organizationId, organizationId), eq(clients.id, clientId), isNull(clients.deletedAt)),
+    )
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+export async function findUser(tx: Tx, organizationId: number, userId: number) {
+  const [row] = await tx
+    .select({ id: users.id, clientId: users.clientId, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId), isNull(users.deletedAt)))
+  return row
+}
+
+/** Enabled package deals offered for a space. */
+export function packagesOfSpace(tx: Tx, organizationId: number, spaceId: number) {
+  return tx
+    .select({
+      id: packages.id,
+      name: packages.name,
+      type: packages.type,
+      startTime: packages.startTime,
+      endTime: packages.endTime,
+      durationMinutes: packages.durationMinutes,
+      minAttendees: packages.minAttendees,
+      rate: packages.rate,
+      services: packages.services,
+    })
+    .from(packages)
+    .innerJoin(packageSpaces, eq(packageSpaces.packageId, packages.id))
+    .where(
+      and(
+        eq(packages.organizationId, organizationId),
+        eq(packageSpaces.spaceId, spaceId),
+        eq(packages.status, 'enable'),
+      ),
+    )
+    .orderBy(asc(packages.name))
+}
+
+/** The amenities a space offers, with their charge and the organization's accounting codes. */
+export function amenitiesOfSpace(tx: Tx, organizationId: number, spaceId: number) {
+  return tx
+    .select({
+      amenityId: spaceAmenities.amenityId,
+      name: amenities.name,
+      chargeType: spaceAmenities.chargeType,
+      amount: spaceAmenities.amount,
+      code: organizationAmenities.code,
+      accountCode: organizationAmenities.accountCode,
+    })
+    .from(spaceAmenities)
+    .innerJoin(amenities, eq(amenities.id, spaceAmenities.amenityId))
+    .leftJoin(
+      organizationAmenities,
+      and(
+        eq(organizationAmenities.organizationId, spaceAmenities.organizationId),
+        eq(organizationAmenities.amenityId, spaceAmenities.amenityId),
+      ),
+    )
+    .where(and(eq(spaceAmenities.organizationId, organizationId), eq(spaceAmenities.spaceId, spaceId)))
+    .orderBy(asc(amenities.name))
+}
+
+export async function findVoucherByCode(tx: Tx, organizationId: number, code: string) {
+  const [row] = await tx
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.organizationId, organizationId), eq(vouchers.code, code)))
+  return row
+}
+
+/** Locks the rooms a booking will hold, in ascending id order so two bookings never deadlock. */
+export async function lockSpaces(tx: Tx, spaceIds: number[]) {
+  await tx
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(inArray(spaces.id, spaceIds))
+    .orderBy(asc(spaces.id))
+    .for('update')
+}
+
+export interface BusyRow {
+  bookingId: number
+  start: number
+  end: number
+}
+
+/** Active occupancy of these rooms that touches [from, to), as epoch milliseconds. */
+export async function busyRanges(
+  tx: Tx,
+  organizationId: number,
+  spaceIds: number[],
+  from: Date,
+  to: Date,
+  exceptBookingId?: number,
+): Promise<BusyRow[]> {
+  const rows = await tx
+    .selectDistinct({
+      bookingId: bookingOccupancy.bookingId,
+      start: sql<string>`lower(${bookingOccupancy.during})`.mapWith((v) => new Date(v).getTime()),
+      end: sql<string>`upper(${bookingOccupancy.during})`.mapWith((v) => new Date(v).getTime()),
+    })
+    .from(bookingOccupancy)
+    .where(
+      and(
+        eq(bookingOccupancy.organizationId, organizationId),
+        inArray(bookingOccupancy.spaceId, spaceIds),
+        eq(bookingOccupancy.active, true),
+        sql`${bookingOccupancy.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
+        exceptBookingId ? sql`${bookingOccupancy.bookingId} <> ${exceptBookingId}` : undefined,
+      ),
+    )
+  return rows as unknown as BusyRow[]
+}
+
+/** Gratis minutes a client has used (net of refunds) in a month (YYYY-MM). */
+export async function gratisUsedInMonth(tx: Tx, organizationId: number, clientId: number, month: string) {
+  const [row] = await tx
+    .select({ used: clientGratisLog.usedMinutes, refunded: clientGratisLog.refundedMinutes })
+    .from(clientGratisLog)
+    .where(
+      and(
+        eq(clientGratisLog.organizationId, organizationId),
+        eq(clientGratisLog.clientId, clientId),
+        eq(clientGratisLog.usedMonth, month),
+      ),
+    )
+  return row ? row.used - row.refunded : 0
+}
+
+export async function addGratisUsage(
+  tx: Tx,
+  organizationId: number,
+  clientId: number,
+  month: string,
+  minutes: number,
+) {
+  await tx
+    .insert(clientGratisLog)
+    .values({ organizationId, clientId, usedMonth: month, usedMinutes: minutes })
+    .onConflictDoUpdate({
+      target: [clientGratisLog.organizationId, clientGratisLog.clientId, clientGratisLog.usedMonth],
+      set: { usedMinutes: sql`${clientGratisLog.usedMinutes} + ${minutes}` },
+    })
+}
+
+export async function insertSeries(tx: Tx, values: typeof recurringSeries.$inferInsert) {
+  const [row] = await tx.insert(recurringSeries).values(values).returning({ id: recurringSeries.id })
+  return row?.id as number
+}
+
+export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert) {
+  const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id })
+  return row?.id as number
+}
+
+export async function insertOccupancy(
+  tx: Tx,
+  organizationId: number,
+  bookingId: number,
+  spaceIds: number[],
+  start: Date,
+  end: Date,
+) {
+  await tx.insert(bookingOccupancy).values(
+    spaceIds.map((spaceId) => ({
+      organizationId,
+      bookingId,
+      spaceId,
+      during: sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+    })),
+  )
+}
+
+export async function insertBookingAmenities(tx: Tx, rows: (typeof bookingAmenities.$inferInsert)[]) {
+  if (rows.length) await tx.insert(bookingAmenities).values(rows)
+}
+
+const submitter = alias(users, 'submitter')
+const bookingUser = alias(users, 'booking_user')
+const rateModifier = alias(users, 'rate_modifier')
+const orgCountry = alias(countries, 'org_country')
+
+/** A booking with everything its confirmation shows, or undefined. */
+export async function findBooking(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      booking: bookings,
+      organization: organizations,
+      orgCountryName: orgCountry.name,
+      center: centers,
+      countryName: countries.name,
+      spaceName: spaces.name,
+      client: {
+        name: clients.name,
+        externalClientId: clients.externalClientId,
+        totalMinutes: clients.totalMinutes,
+      },
+      submitter: { firstName: submitter.firstName, lastName: submitter.lastName },
+      user: { firstName: bookingUser.firstName, lastName: bookingUser.lastName, email: bookingUser.email },
+      rateModifier: { firstName: rateModifier.firstName, lastName: rateModifier.lastName },
+      package: {
+        services: packages.services,
+        type: packages.type,
+        startTime: packages.startTime,
+        endTime: packages.endTime,
+      },
+    })
+    .from(bookings)
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .leftJoin(orgCountry, eq(orgCountry.id, organizations.countryId))
+    .innerJoin(
+      centers,
+      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
+    )
+    .leftJoin(countries, eq(countries.id, centers.countryId))
+    .innerJoin(
+      spaces,
+      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
+    )
+    .innerJoin(
+      clients,
+      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
+    )
+    .innerJoin(submitter, eq(submitter.id, bookings.submittedBy))
+    .innerJoin(bookingUser, eq(bookingUser.id, bookings.userId))
+    .leftJoin(rateModifier, eq(rateModifier.id, bookings.rateModifiedBy))
+    .leftJoin(
+      packages,
+      and(eq(packages.organizationId, bookings.organizationId), eq(packages.id, bookings.packageId)),
+    )
+    .where(eq(bookings.id, id))
+  return row
+}
+
+export function roomRefundsOf(tx: Tx, organizationId: number, bookingId: number) {
+  return tx
+    .select({ amount: bookingRoomRefunds.amount, reason: bookingRoomRefunds.reason })
+    .from(bookingRoomRefunds)
+    .where(
+      and(eq(bookingRoomRefunds.organizationId, organizationId), eq(bookingRoomRefunds.bookingId, bookingId)),
+    )
+    .orderBy(asc(bookingRoomRefunds.id))
+}
+
+export function amenitiesOfBooking(tx: Tx, organizationId: number, bookingId: number) {
+  return tx
+    .select()
+    .from(bookingAmenities)
+    .where(
+      and(eq(bookingAmenities.organizationId, organizationId), eq(bookingAmenities.bookingId, bookingId)),
+    )
+    .orderBy(asc(bookingAmenities.id))
+}
+
+export function amenityRefundsOf(tx: Tx, organizationId: number, bookingAmenityIds: number[]) {
+  if (!bookingAmenityIds.length) return Promise.resolve([])
+  return tx
+    .select({
+      bookingAmenityId: bookingAmenityRefunds.bookingAmenityId,
+      amount: bookingAmenityRefunds.amount,
+      reason: bookingAmenityRefunds.reason,
+    })
+    .from(bookingAmenityRefunds)
+    .where(
+      and(
+        eq(bookingAmenityRefunds.organizationId, organizationId),
+        inArray(bookingAmenityRefunds.bookingAmenityId, bookingAmenityIds),
+      ),
+    )
+    .orderBy(asc(bookingAmenityRefunds.id))
+}
+
+export function additionalChargesOf(tx: Tx, organizationId: number, bookingId: number) {
+  return tx
+    .select()
+    .from(bookingAdditionalCharges)
+    .where(
+      and(
+        eq(bookingAdditionalCharges.organizationId, organizationId),
+        eq(bookingAdditionalCharges.bookingId, bookingId),
+      ),
+    )
+    .orderBy(asc(bookingAdditionalCharges.id))
+}
+
+export function additionalChargeRefundsOf(tx: Tx, organizationId: number, chargeIds: number[]) {
+  if (!chargeIds.length) return Promise.resolve([])
+  return tx
+    .select({
+      additionalChargeId: bookingAdditionalChargeRefunds.additionalChargeId,
+      amount: bookingAdditionalChargeRefunds.amount,
+      reason: bookingAdditionalChargeRefunds.reason,
+    })
+    .from(bookingAdditionalChargeRefunds)
+    .where(
+      and(
+        eq(bookingAdditionalChargeRefunds.organizationId, organizationId),
+        inArray(bookingAdditionalChargeRefunds.additionalChargeId, chargeIds),
+      ),
+    )
+    .orderBy(asc(bookingAdditionalChargeRefunds.id))
+}
+
+export function reschedulesOf(tx: Tx, organizationId: number, bookingId: number) {
+  return tx
+    .select({
+      entry: bookingReschedules,
+      centerName: centers.name,
+      timezone: centers.timezoneId,
+      spaceName: spaces.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(bookingReschedules)
+    .innerJoin(
+      centers,
+      and(
+        eq(centers.organizationId, bookingReschedules.organizationId),
+        eq(centers.id, bookingReschedules.centerId),
+      ),
+    )
+    .innerJoin(
+      spaces,
+      and(
+        eq(spaces.organizationId, bookingReschedules.organizationId),
+        eq(spaces.id, bookingReschedules.spaceId),
+      ),
+    )
+    .leftJoin(users, eq(users.id, bookingReschedules.rescheduledBy))
+    .where(
+      and(eq(bookingReschedules.organizationId, organizationId), eq(bookingReschedules.bookingId, bookingId)),
+    )
+    .orderBy(desc(bookingReschedules.createdAt), desc(bookingReschedules.id))
+}
+
+export function workflowLogsOf(tx: Tx, organizationId: number, bookingId: number) {
+  return tx
+    .select({
+      workflow_name: bookingWorkflowLogs.workflowName,
+      status: bookingWorkflowLogs.status,
+      remarks: bookingWorkflowLogs.remarks,
+      updatedAt: bookingWorkflowLogs.updatedAt,
+    })
+    .from(bookingWorkflowLogs)
+    .where(
+      and(
+        eq(bookingWorkflowLogs.organizationId, organizationId),
+        eq(bookingWorkflowLogs.bookingId, bookingId),
+      ),
+    )
+    .orderBy(desc(bookingWorkflowLogs.updatedAt))
+}
+
+/** Active bookings of a room (or the rooms it shares) on [from, to): the already-booked slots. */
+export function bookedSlots(tx: Tx, organizationId: number, spaceIds: number[], from: Date, to: Date) {
+  return busyRanges(tx, organizationId, spaceIds, from, to)
+}
+
+export async function countTentativeBookings(tx: Tx, organizationId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.organizationId, organizationId), eq(bookings.status, 'tentative')))
+  return row?.n ?? 0
+}
+
+/** Active bookings of a space (directly or through a combined room) that start from now on. */
+export async function countFutureBookingsOfSpace(tx: Tx, organizationId: number, spaceId: number, now: Date) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(distinct ${bookingOccupancy.bookingId})::int` })
+    .from(bookingOccupancy)
+    .where(
+      and(
+        eq(bookingOccupancy.organizationId, organizationId),
+        eq(bookingOccupancy.spaceId, spaceId),
+        eq(bookingOccupancy.active, true),
+        sql`upper(${bookingOccupancy.during}) > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+  return row?.n ?? 0
+}
+
+export async function countBookingsOfSpace(tx: Tx, spaceId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(eq(bookings.spaceId, spaceId))
+  return row?.n ?? 0
+}
+
+/** Bookings of an organization in [from, to) for the dashboard. */
+export function bookingsBetween(tx: Tx, organizationId: number | null, from: Date, to: Date, limit: number) {
+  return tx
+    .select({
+      id: bookings.id,
+      prefix: bookings.bookingPrefix,
+      status: bookings.status,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      timezone: centers.timezoneId,
+      centerName: centers.name,
+      spaceName: spaces.name,
+      clientName: clients.name,
+      organizationName: organizations.name,
+    })
+    .from(bookings)
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .innerJoin(
+      centers,
+      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
+    )
+    .innerJoin(
+      spaces,
+      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
+    )
+    .innerJoin(
+      clients,
+      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
+    )
+    .where(
+      and(
+        organizationId === null ? undefined : eq(bookings.organizationId, organizationId),
+        sql`${bookings.status} <> 'cancelled'`,
+        gte(bookings.startTime, from),
+        lt(bookings.startTime, to),
+      ),
+    )
+    .orderBy(asc(bookings.startTime), asc(bookings.id))
+    .limit(limit)
+}

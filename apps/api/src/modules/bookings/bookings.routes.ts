@@ -1,0 +1,87 @@
+import {
+  bookedSlotsQuerySchema,
+  bookingCreateSchema,
+  messages,
+  roomDetailQuerySchema,
+} from '@spaceboard/domain'
+import type { App } from '../../app.ts'
+import { conflict } from '../../platform/errors.ts'
+import { idParams } from '../../platform/params.ts'
+import * as service from './bookings.service.ts'
+
+const tags = ['bookings']
+
+/**
+ * A double booking the database refused (exclusion constraint) or a deadlock it broke: both mean
+ * someone else took the slot first (DESIGN §4).
+ */
+function slotTaken(error: unknown): never {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: string }).code
+    if (code === '23P01' || code === '40P01') throw conflict(messages.slotAlreadyBooked)
+    current = (current as { cause?: unknown }).cause
+  }
+  throw error
+}
+
+export function bookingRoutes(app: App) {
+  app.get(
+    '/api/meetingroom/:id/detail',
+    {
+      config: { access: 'bookings.create' },
+      schema: { tags, params: idParams, querystring: roomDetailQuerySchema },
+    },
+    (request) =>
+      request.signedIn((ctx) =>
+        service.roomDetail(ctx, request.params.id, request.query.bookingDate, request.query.clientId),
+      ),
+  )
+
+  app.get(
+    '/api/meetingroom/:id/booked-slots',
+    {
+      config: { access: 'bookings.read' },
+      schema: { tags, params: idParams, querystring: bookedSlotsQuerySchema },
+    },
+    (request) =>
+      request.signedIn((ctx) =>
+        service.bookedSlots(ctx, request.params.id, request.query.date, request.query.excludeBookingId),
+      ),
+  )
+
+  app.post(
+    '/api/userbooking/quote',
+    { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },
+    (request) => request.signedIn((ctx) => service.quoteBooking(ctx, request.body)),
+  )
+
+  app.post(
+    '/api/userbooking',
+    { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },
+    async (request, reply) => {
+      const created = await request
+        .signedIn((ctx) => service.createBooking(ctx, request.body))
+        .catch(slotTaken)
+      return reply.code(201).send(created)
+    },
+  )
+
+  app.get(
+    '/api/userbooking/:id',
+    { config: { access: 'bookings.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.getBooking(ctx, request.params.id)),
+  )
+
+  app.get(
+    '/api/userbooking/:id/rescheduling',
+    { config: { access: 'bookings.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.reschedulingLog(ctx, request.params.id)),
+  )
+
+  app.get(
+    '/api/userbooking/:id/workflow-logs',
+    { config: { access: 'bookings.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.workflowLogs(ctx, request.params.id)),
+  )
+}

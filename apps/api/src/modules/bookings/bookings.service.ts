@@ -1,0 +1,826 @@
+import {
+  addDays,
+  type BookingConfirmation,
+  type BookingCreateInput,
+  type BusyRange,
+  bookingTotals,
+  centsToDecimal,
+  describeMinutes,
+  hoursAndMinutes,
+  isoFromDayMonthYear,
+  MAX_SERIES_OCCURRENCES,
+  messages,
+  missingPreparationMinutes,
+  occurrenceDates,
+  overlaps,
+  type Price,
+  percentOf,
+  priceBooking,
+  type RateUnit,
+  type ReschedulingEntry,
+  type RoomRates,
+  type SlotProblem,
+  slotProblems,
+  toBasisPoints,
+  toCents,
+  voucherAppliesOn,
+  type WorkflowLogEntry,
+  wallClock,
+  zonedInstant,
+} from '@spaceboard/domain'
+import type { Ctx } from '../../platform/context.ts'
+import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
+import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
+import * as repo from './bookings.repository.ts'
+
+const money = (value: string | null | undefined) =>
+  value === null || value === undefined ? 0 : toCents(value)
+
+function ratesOf(rows: { unit: string; amount: string }[]): RoomRates {
+  const rates: RoomRates = {}
+  for (const row of rows) rates[row.unit as RateUnit] = toCents(row.amount)
+  return rates
+}
+
+/** The first instant of a date in a zone (midnight, or the first minute that exists after a skipped one). */
+function startOfDay(date: string, zone: string): Date {
+  for (const time of ['00:00', '00:30', '01:00', '02:00']) {
+    const instant = zonedInstant(date, time, zone)
+    if (instant) return instant
+  }
+  throw new Error(`No start of day for ${date} in ${zone}`)
+}
+
+/** Everything about the chosen space, center, organization, client and extras a booking needs. */
+async function loadBookingContext(ctx: Ctx, input: BookingCreateInput, lockClient: boolean) {
+  const { tx } = ctx
+  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
+  const organization = await repo.findOrganization(tx, organizationId)
+  if (!organization || organization.deletedAt)
+    throw fieldError('organization_id', messages.selectOrganization)
+  const center = await repo.findCenter(tx, organizationId, input.center_id)
+  if (!center) throw fieldError('center_id', messages.selectLocation)
+  const space = await repo.findSpace(tx, input.meeting_room_id)
+  if (!space || space.organizationId !== organizationId || space.centerId !== center.id)
+    throw fieldError('meeting_room_id', messages.selectRequired)
+  const [rateRows, spaceBlackouts, children, orgBlackouts] = await Promise.all([
+    repo.spaceRatesOf(tx, space.id),
+    repo.spaceBlackouts(tx, space.id),
+    repo.childSpaceIds(tx, space.id),
+    organization.features.blackout_period
+      ? repo.organizationBlackouts(tx, organizationId)
+      : Promise.resolve([]),
+  ])
+  const client = await repo.findClient(tx, organizationId, input.client_id, lockClient)
+  if (!client) throw fieldError('client_id', messages.selectRequired)
+  const user = await repo.findUser(tx, organizationId, input.user_id)
+  if (!user || user.clientId !== client.id) throw fieldError('user_id', messages.bookingUserNotOfClient)
+
+  let bookingPackage: Awaited<ReturnType<typeof repo.packagesOfSpace>>[number] | undefined
+  if (input.package_id) {
+    const offered = await repo.packagesOfSpace(tx, organizationId, space.id)
+    bookingPackage = offered.find((p) => p.id === input.package_id)
+    if (!bookingPackage) throw fieldError('package_id', messages.packageNotForSpace)
+  }
+  const spaceAmenities = await repo.amenitiesOfSpace(tx, organizationId, space.id)
+  const chosenAmenities = [...new Set(input.amenity_ids)].map((id) => {
+    const amenity = spaceAmenities.find((a) => a.amenityId === id)
+    if (!amenity) throw fieldError('amenity_ids', messages.selectRequired)
+    return amenity
+  })
+  const voucher = input.voucher_code
+    ? await repo.findVoucherByCode(tx, organizationId, input.voucher_code)
+    : undefined
+  if (input.voucher_code && !voucher) throw fieldError('voucher_code', messages.voucherNotValid)
+  if (input.recurring && !organization.features.recurring_booking)
+    throw fieldError('recurring', messages.recurringNotEnabled)
+
+  const centerTaxSet = center.taxesPercent !== null
+  return {
+    organizationId,
+    organization,
+    center,
+    space,
+    rates: ratesOf(rateRows),
+    spaceBlackouts,
+    orgBlackouts,
+    heldSpaceIds: [space.id, ...children].sort((a, b) => a - b),
+    client,
+    user,
+    bookingPackage,
+    chosenAmenities,
+    voucher,
+    tax: {
+      label: centerTaxSet ? center.taxesLabel : organization.taxesLabel,
+      percent: toBasisPoints(centerTaxSet ? center.taxesPercent : organization.taxesPercent),
+    },
+  }
+}
+type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>
+
+interface OccurrencePlan {
+  date: string
+  start: Date | null
+  end: Date | null
+  durationMinutes: number
+  problems: SlotProblem[]
+  overlap: boolean
+  missingPreparation: number
+}
+
+async function planOccurrence(
+  ctx: Ctx,
+  bc: BookingContext,
+  input: BookingCreateInput,
+  date: string,
+  now: Date,
+) {
+  const zone = bc.center.timezoneId
+  const start = zonedInstant(date, input.start_time, zone)
+  const end = zonedInstant(date, input.end_time, zone)
+  if (!start || !end) {
+    return {
+      date,
+      start,
+      end,
+      durationMinutes: 0,
+      problems: [{ field: 'booking_date', message: messages.nonexistentLocalTime }],
+      overlap: false,
+      missingPreparation: 0,
+    } satisfies OccurrencePlan
+  }
+  const durationMinutes = Math.round((end.getTime() - start.getTime()) / 60_000)
+  const pkg = bc.bookingPackage
+  const problems = slotProblems({
+    slot: { date, startTime: input.start_time, endTime: input.end_time, attendees: input.attendees },
+    space: {
+      isActive: bc.space.isActive,
+      capacity: bc.space.capacity,
+      minimumDurationMinutes: bc.space.minimumDurationMinutes,
+      maximumDurationMinutes: bc.space.maximumDurationMinutes,
+      startTime: bc.space.startTime,
+      endTime: bc.space.endTime,
+      preMakeupMinutes: bc.space.preMakeupMinutes,
+      postMakeupMinutes: bc.space.postMakeupMinutes,
+      rates: bc.rates,
+      blackoutPeriods: bc.spaceBlackouts,
+    },
+    center: bc.center,
+    organizationBlackoutPeriods: bc.orgBlackouts,
+    minimumNoticeDays: bc.organization.minimumNoticePeriod,
+    minutesUntilStart: Math.floor((start.getTime() - now.getTime()) / 60_000),
+    durationMinutes,
+    package: pkg
+      ? {
+          type: pkg.type as 'fixed' | 'duration',
+          minAttendees: pkg.minAttendees,
+          startTime: pkg.startTime,
+          endTime: pkg.endTime,
+          durationMinutes: pkg.durationMinutes,
+        }
+      : null,
+  })
+  if (bc.voucher && !voucherAppliesOn(bc.voucher, date))
+    problems.push({ field: 'booking_date', message: messages.voucherNotValid })
+  const preparation = bc.space.preMakeupMinutes + bc.space.postMakeupMinutes
+  const busy = await repo.busyRanges(
+    ctx.tx,
+    bc.organizationId,
+    bc.heldSpaceIds,
+    new Date(start.getTime() - preparation * 60_000),
+    new Date(end.getTime() + preparation * 60_000),
+  )
+  const slot: BusyRange = { start: start.getTime(), end: end.getTime() }
+  const overlap = busy.some((b) => overlaps(slot, b))
+  return {
+    date,
+    start,
+    end,
+    durationMinutes,
+    problems,
+    overlap,
+    missingPreparation: missingPreparationMinutes(
+      slot,
+      busy,
+      bc.space.preMakeupMinutes,
+      bc.space.postMakeupMinutes,
+    ),
+  } satisfies OccurrencePlan
+}
+
+function datesOf(input: BookingCreateInput): string[] {
+  if (!input.recurring) return [input.booking_date]
+  const dates = occurrenceDates(input.booking_date, input.recurring)
+  if (dates.length > MAX_SERIES_OCCURRENCES)
+    throw fieldError('recurring.until_date', messages.recurringTooMany(MAX_SERIES_OCCURRENCES))
+  const skipped = new Set(input.skip_dates)
+  return dates.filter((d) => !skipped.has(d))
+}
+
+/** The message of an occurrence that cannot be booked, or null. */
+function conflictOf(plan: OccurrencePlan): string | null {
+  if (plan.overlap) return messages.slotAlreadyBooked
+  return plan.problems.find((p) => p.field === 'booking_date')?.message ?? null
+}
+
+/** Problems that hold for every date (duration, capacity, hours…): the request itself is wrong. */
+function requestProblems(plan: OccurrencePlan) {
+  const errors: Record<string, string> = {}
+  for (const problem of plan.problems)
+    if (problem.field !== 'booking_date') errors[problem.field] ??= problem.message
+  return errors
+}
+
+/** Prices the occurrences, gratis minutes taken month by month from what the client has left. */
+async function priceOccurrences(
+  ctx: Ctx,
+  bc: BookingContext,
+  input: BookingCreateInput,
+  plans: OccurrencePlan[],
+) {
+  const usedThisRequest = new Map<string, number>()
+  const prices: { plan: OccurrencePlan; month: string; price: Price }[] = []
+  const override = input.room_amount === null ? null : toCents(input.room_amount)
+  for (const plan of plans) {
+    const month = plan.date.slice(0, 7)
+    let available = 0
+    if (input.use_gratis && bc.client.totalMinutes > 0 && !bc.bookingPackage) {
+      const used = await repo.gratisUsedInMonth(ctx.tx, bc.organizationId, bc.client.id, month)
+      available = Math.max(0, bc.client.totalMinutes - used - (usedThisRequest.get(month) ?? 0))
+    }
+    const price = priceBooking({
+      durationMinutes: plan.durationMinutes,
+      attendees: input.attendees,
+      rates: bc.rates,
+      packageRate: bc.bookingPackage ? toCents(bc.bookingPackage.rate) : null,
+      gratisAvailableMinutes: available,
+      roomAmountOverride: override,
+      internalDiscount: toBasisPoints(bc.client.internalPercentDiscountRate),
+      voucher: bc.voucher
+        ? {
+            code: bc.voucher.code,
+            type: bc.voucher.type as 'percent' | 'fixed',
+            value:
+              bc.voucher.type === 'percent' ? toBasisPoints(bc.voucher.value) : toCents(bc.voucher.value),
+          }
+        : null,
+      additionalDiscount: toBasisPoints(bc.client.additionalDiscountRate),
+      amenities: bc.chosenAmenities.map((a) => ({
+        amenityId: a.amenityId,
+        name: a.name,
+        type: a.chargeType as 'hour' | 'attendee' | 'flat',
+        unitAmount: toCents(a.amount),
+      })),
+      tax: bc.tax.percent,
+    })
+    usedThisRequest.set(month, (usedThisRequest.get(month) ?? 0) + price.gratisMinutes)
+    prices.push({ plan, month, price })
+  }
+  return prices
+}
+
+function priceView(price: Price, bc: BookingContext, input: BookingCreateInput) {
+  return {
+    gratis_minutes: price.gratisMinutes,
+    chargeable_minutes: price.chargeableMinutes,
+    rate_unit: price.rateUnit,
+    original_amount: centsToDecimal(price.originalAmount),
+    room_amount: centsToDecimal(price.roomAmount),
+    room_rate_modified: price.roomRateModified,
+    room_unit_amount: centsToDecimal(price.roomUnitAmount),
+    rate_level: price.rateLevel,
+    rate_percentage: bc.client.internalPercentDiscountRate,
+    internal_discount: centsToDecimal(price.internalDiscountAmount),
+    room_amount_after_discount: centsToDecimal(price.roomAmountAfterDiscount),
+    voucher_code: bc.voucher ? input.voucher_code : '',
+    voucher_type: bc.voucher?.type ?? '',
+    voucher_value: bc.voucher?.value ?? '0.00',
+    voucher_discount: centsToDecimal(price.voucherDiscount),
+    additional_discount_rate: bc.client.additionalDiscountRate,
+    additional_discount_amount: centsToDecimal(price.additionalDiscountAmount),
+    amenities: price.amenities.map((a) => ({
+      amenity_id: a.amenityId,
+      name: a.name,
+      type: a.type,
+      quantity: a.quantity,
+      unit_amount: centsToDecimal(a.unitAmount),
+      total_amount: centsToDecimal(a.totalAmount),
+    })),
+    amenities_total: centsToDecimal(price.amenitiesTotal),
+    sub_total: centsToDecimal(price.subTotal),
+    tax_label: bc.tax.label,
+    tax_percentage: centsToDecimal(bc.tax.percent),
+    tax_amount: centsToDecimal(price.taxAmount),
+    net_amount: centsToDecimal(price.netAmount),
+    currency: bc.organization.currencyCode,
+  }
+}
+
+function preparationQuestion(bc: BookingContext) {
+  return messages.preparationTime(describeMinutes(bc.space.preMakeupMinutes + bc.space.postMakeupMinutes))
+}
+
+/**
+ * The live preview of RoomDetail: the price of the first date, what is wrong with the request,
+ * every date of a series with whether it can be booked, and the preparation-time question.
+ */
+export async function quoteBooking(ctx: Ctx, input: BookingCreateInput, now = new Date()) {
+  const bc = await loadBookingContext(ctx, input, false)
+  const plans: OccurrencePlan[] = []
+  for (const date of datesOf(input)) plans.push(await planOccurrence(ctx, bc, input, date, now))
+  const first = plans[0]
+  const problems = first ? requestProblems(first) : {}
+  if (first && !input.recurring) {
+    const dateProblem = conflictOf(first)
+    if (dateProblem) problems.booking_date = dateProblem
+  }
+  const priceable = plans.filter((p) => p.start && p.durationMinutes > 0)
+  const [priced] =
+    Object.keys(problems).length || !priceable.length
+      ? []
+      : await priceOccurrences(ctx, bc, input, priceable.slice(0, 1))
+  return {
+    price: priced ? priceView(priced.price, bc, input) : null,
+    problems,
+    occurrences: plans.map((p) => ({
+      date: p.date,
+      start_time: input.start_time,
+      end_time: input.end_time,
+      ok: conflictOf(p) === null,
+      message: conflictOf(p),
+    })),
+    preparation: plans.some((p) => p.missingPreparation > 0) ? { message: preparationQuestion(bc) } : null,
+  }
+}
+
+/** Creates a booking, or every booking of a series, in one transaction (spec 2; DESIGN §4). */
+export async function createBooking(ctx: Ctx, input: BookingCreateInput, now = new Date()) {
+  const bc = await loadBookingContext(ctx, input, true)
+  const dates = datesOf(input)
+  if (!dates.length) throw fieldError('recurring.until_date', messages.recurringEndRequired)
+  // Rooms first, in ascending order, then (already done) the client row for its gratis minutes.
+  await repo.lockSpaces(ctx.tx, bc.heldSpaceIds)
+  const plans: OccurrencePlan[] = []
+  for (const date of dates) plans.push(await planOccurrence(ctx, bc, input, date, now))
+
+  const first = plans[0] as OccurrencePlan
+  const errors = requestProblems(first)
+  const firstError = Object.values(errors)[0]
+  if (firstError) throw badRequest(firstError, errors)
+  if (!input.recurring) {
+    if (first.overlap) throw conflict(messages.slotAlreadyBooked)
+    const dateProblem = conflictOf(first)
+    if (dateProblem) throw badRequest(dateProblem, { booking_date: dateProblem })
+  } else {
+    const conflicts = plans
+      .map((p) => ({ date: p.date, message: conflictOf(p) }))
+      .filter((c): c is { date: string; message: string } => c.message !== null)
+    if (conflicts.length)
+      throw new HttpError(409, messages.recurringConflicts(conflicts.length), undefined, { conflicts })
+  }
+  if (!input.confirm_preparation_time && plans.some((p) => p.missingPreparation > 0))
+    throw new HttpError(409, preparationQuestion(bc), undefined, { confirm: 'preparation_time' })
+
+  const priced = await priceOccurrences(ctx, bc, input, plans)
+  const recurringId = input.recurring
+    ? await repo.insertSeries(ctx.tx, {
+        organizationId: bc.organizationId,
+        frequency: input.recurring.frequency,
+        untilDate: input.recurring.until_date ?? null,
+        occurrences: input.recurring.occurrences ?? null,
+        createdBy: ctx.actor.userId,
+      })
+    : null
+  const status = bc.organization.features.user_screen_booking ? 'tentative' : 'confirmed'
+  const bookingIds: number[] = []
+  for (const { plan, month, price } of priced) {
+    const start = plan.start as Date
+    const end = plan.end as Date
+    const bookingId = await repo.insertBooking(ctx.tx, {
+      organizationId: bc.organizationId,
+      bookingPrefix: bc.organization.bookingPrefix,
+      status,
+      paymentStatus: input.payment_status,
+      transactionId: input.payment_status === 'card' ? input.transaction_id : '',
+      isPaid: input.payment_status === 'card',
+      bookingConfirmAt: status === 'confirmed' ? now : null,
+      centerId: bc.center.id,
+      spaceId: bc.space.id,
+      startTime: start,
+      endTime: end,
+      durationMinutes: plan.durationMinutes,
+      attendees: input.attendees,
+      clientId: bc.client.id,
+      userId: bc.user.id,
+      submittedBy: ctx.actor.userId,
+      currency: bc.organization.currencyCode,
+      packageId: bc.bookingPackage?.id ?? null,
+      packageName: bc.bookingPackage?.name ?? '',
+      packageRate: bc.bookingPackage?.rate ?? null,
+      roomRateUnit: price.rateUnit,
+      roomUnitAmount: centsToDecimal(price.roomUnitAmount),
+      roomAmount: centsToDecimal(price.roomAmount),
+      originalAmount: centsToDecimal(price.originalAmount),
+      roomRateModified: price.roomRateModified,
+      rateModifiedBy: price.roomRateModified ? ctx.actor.userId : null,
+      gratisMinutes: price.gratisMinutes,
+      rateLevel: price.rateLevel,
+      ratePercentage: bc.client.internalPercentDiscountRate,
+      internalDiscount: centsToDecimal(price.internalDiscountAmount),
+      voucherId: bc.voucher?.id ?? null,
+      voucherCode: bc.voucher?.code ?? '',
+      voucherType: bc.voucher?.type ?? '',
+      voucherValue: bc.voucher?.value ?? '0',
+      voucherDiscount: centsToDecimal(price.voucherDiscount),
+      additionalDiscountRate: bc.client.additionalDiscountRate,
+      additionalDiscountAmount: centsToDecimal(price.additionalDiscountAmount),
+      roomAmountAfterDiscount: centsToDecimal(price.roomAmountAfterDiscount),
+      taxLabel: bc.tax.label,
+      taxPercentage: centsToDecimal(bc.tax.percent),
+      taxAmount: centsToDecimal(price.taxAmount),
+      subTotal: centsToDecimal(price.subTotal),
+      netAmount: centsToDecimal(price.netAmount),
+      notes: input.notes,
+      specialRequirement: input.special_requirement,
+      recurringId,
+    })
+    await repo.insertOccupancy(ctx.tx, bc.organizationId, bookingId, bc.heldSpaceIds, start, end)
+    await repo.insertBookingAmenities(
+      ctx.tx,
+      price.amenities.map((a) => {
+        const chosen = bc.chosenAmenities.find((c) => c.amenityId === a.amenityId)
+        return {
+          organizationId: bc.organizationId,
+          bookingId,
+          amenityId: a.amenityId,
+          name: a.name,
+          type: a.type,
+          quantity: a.quantity.toFixed(2),
+          unitAmount: centsToDecimal(a.unitAmount),
+          totalAmount: centsToDecimal(a.totalAmount),
+          accountCode: chosen?.accountCode ?? '',
+          inventoryItemCode: chosen?.code ?? '',
+        }
+      }),
+    )
+    if (price.gratisMinutes > 0)
+      await repo.addGratisUsage(ctx.tx, bc.organizationId, bc.client.id, month, price.gratisMinutes)
+    bookingIds.push(bookingId)
+  }
+  return {
+    bookingId: bookingIds[0] as number,
+    bookingIds,
+    recurringId,
+    status,
+    message: messages.bookingCreated,
+  }
+}
+
+/** Room detail for a date (spec 2 §3): what RoomDetail needs to offer a space on a day. */
+export async function roomDetail(ctx: Ctx, spaceId: number, bookingDate: string, clientId?: number | null) {
+  const { tx } = ctx
+  const space = await repo.findSpace(tx, spaceId)
+  if (!space) throw notFound()
+  assertSameOrganization(ctx.actor, space.organizationId)
+  const organizationId = space.organizationId
+  const [organization, center, rateRows, spaceBlackouts, roomType, packages, amenities] = await Promise.all([
+    repo.findOrganization(tx, organizationId),
+    repo.findCenter(tx, organizationId, space.centerId),
+    repo.spaceRatesOf(tx, space.id),
+    repo.spaceBlackouts(tx, space.id),
+    repo.roomTypeOf(tx, organizationId, space.roomType),
+    repo.packagesOfSpace(tx, organizationId, space.id),
+    repo.amenitiesOfSpace(tx, organizationId, space.id),
+  ])
+  if (!organization || !center) throw notFound()
+  const orgBlackouts = organization.features.blackout_period
+    ? await repo.organizationBlackouts(tx, organizationId)
+    : []
+  const client = clientId ? await repo.findClient(tx, organizationId, clientId) : undefined
+  if (clientId && !client) throw fieldError('clientId', messages.selectRequired)
+  const gratisMinutes = client
+    ? Math.max(
+        0,
+        client.totalMinutes -
+          (await repo.gratisUsedInMonth(tx, organizationId, client.id, bookingDate.slice(0, 7))),
+      )
+    : 0
+  const discount = toBasisPoints(client?.internalPercentDiscountRate ?? '0')
+  const inRange = (ranges: { startDate: string; endDate: string | null }[]) =>
+    ranges.some((r) => r.startDate <= bookingDate && (r.endDate === null || bookingDate <= r.endDate))
+  const message = !space.isActive
+    ? messages.spaceNotBookable
+    : inRange(orgBlackouts)
+      ? messages.organizationBlackout
+      : inRange(spaceBlackouts)
+        ? messages.spaceBlackout
+        : !rateRows.length
+          ? messages.spaceHasNoRates
+          : ''
+  const min = hoursAndMinutes(space.minimumDurationMinutes)
+  const max = hoursAndMinutes(space.maximumDurationMinutes)
+  const pre = hoursAndMinutes(space.preMakeupMinutes)
+  const post = hoursAndMinutes(space.postMakeupMinutes)
+  return {
+    success: message === '',
+    message,
+    gratisMinutes,
+    rates: rateRows.map((r) => {
+      const original = toCents(r.amount)
+      return {
+        rateUnit: r.unit,
+        originalAmount: centsToDecimal(original),
+        rateAmount: centsToDecimal(original - percentOf(original, discount)),
+      }
+    }),
+    orgRoomType: {
+      id: space.roomType,
+      code: roomType?.code ?? '',
+      name: space.roomType,
+      account_code: roomType?.accountCode ?? '',
+    },
+    minimum_duration_hours: min.hours,
+    minimum_duration_minutes: min.minutes,
+    maximum_duration_hours: max.hours,
+    maximum_duration_minutes: max.minutes,
+    pre_makeup_hours: pre.hours,
+    pre_makeup_minutes: pre.minutes,
+    post_makeup_hours: post.hours,
+    post_makeup_minutes: post.minutes,
+    capacity: space.capacity,
+    start_time: space.startTime,
+    end_time: space.endTime,
+    timezone: center.timezoneId,
+    currency: organization.currencyCode,
+    center: {
+      id: center.id,
+      name: center.name,
+      open_time: center.openTime,
+      close_time: center.closeTime,
+      open_after_hours: center.openAfterHours,
+    },
+    packages: packages.map((p) => ({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      start_time: p.startTime,
+      end_time: p.endTime,
+      duration_minutes: p.durationMinutes,
+      min_attendees: p.minAttendees,
+      rate: p.rate,
+    })),
+    amenities: amenities.map((a) => ({
+      amenity_id: a.amenityId,
+      name: a.name,
+      charge_type: a.chargeType,
+      amount: a.amount,
+    })),
+  }
+}
+
+/** The already-booked slots of a space on a date (DD/MM/YYYY), in the center's wall clock. */
+export async function bookedSlots(
+  ctx: Ctx,
+  spaceId: number,
+  dayMonthYear: string,
+  exceptBookingId?: number | null,
+) {
+  const date = isoFromDayMonthYear(dayMonthYear)
+  if (!date) throw fieldError('date', messages.selectDate)
+  const space = await repo.findSpace(ctx.tx, spaceId)
+  if (!space) throw notFound()
+  assertSameOrganization(ctx.actor, space.organizationId)
+  const center = await repo.findCenter(ctx.tx, space.organizationId, space.centerId)
+  if (!center) throw notFound()
+  const zone = center.timezoneId
+  const spaceIds = [space.id, ...(await repo.childSpaceIds(ctx.tx, space.id))]
+  const rows = await repo.busyRanges(
+    ctx.tx,
+    space.organizationId,
+    spaceIds,
+    startOfDay(date, zone),
+    startOfDay(addDays(date, 1), zone),
+    exceptBookingId ?? undefined,
+  )
+  return rows
+    .sort((a, b) => a.start - b.start)
+    .map((r) => ({
+      start_time: wallClock(new Date(r.start), zone).time,
+      end_time: wallClock(new Date(r.end), zone).time,
+      bookingId: r.bookingId,
+    }))
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null)
+
+/** A booking as its confirmation shows it (spec 2 §2, §3). Another organization's is a 404. */
+export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmation> {
+  const { tx } = ctx
+  const row = await repo.findBooking(tx, id)
+  if (!row) throw notFound()
+  assertSameOrganization(ctx.actor, row.booking.organizationId)
+  const b = row.booking
+  const org = row.organization
+  const zone = row.center.timezoneId
+  const [roomRefunds, amenityRows, chargeRows] = await Promise.all([
+    repo.roomRefundsOf(tx, b.organizationId, b.id),
+    repo.amenitiesOfBooking(tx, b.organizationId, b.id),
+    repo.additionalChargesOf(tx, b.organizationId, b.id),
+  ])
+  const [amenityRefunds, chargeRefunds] = await Promise.all([
+    repo.amenityRefundsOf(
+      tx,
+      b.organizationId,
+      amenityRows.map((a) => a.id),
+    ),
+    repo.additionalChargeRefundsOf(
+      tx,
+      b.organizationId,
+      chargeRows.map((c) => c.id),
+    ),
+  ])
+  const refundView = (r: { amount: string; reason: string }) => ({ amount: r.amount, reason: r.reason })
+  const bookedAmenities = amenityRows.map((a) => {
+    const refunds = amenityRefunds.filter((r) => r.bookingAmenityId === a.id)
+    return {
+      id: a.id,
+      amenity_id: a.amenityId,
+      name: a.name,
+      type: a.type as 'hour' | 'attendee' | 'flat',
+      quantity: a.quantity,
+      unit_amount: a.unitAmount,
+      total_amount: a.totalAmount,
+      not_charged: a.notCharged,
+      refunded_amount: centsToDecimal(refunds.reduce((s, r) => s + toCents(r.amount), 0)),
+      amenity_refund: refunds.map(refundView),
+    }
+  })
+  const additionalCharges = chargeRows.map((c) => ({
+    id: c.id,
+    charge_type: c.chargeType as 'room' | 'amenities',
+    chargedAmenityName: c.chargeType === 'amenities' ? c.name : '',
+    chargedRoomType: c.chargeType === 'room' ? c.name : '',
+    amount: c.amount,
+    reason: c.reason,
+    additionalChargeRefunds: chargeRefunds.filter((r) => r.additionalChargeId === c.id).map(refundView),
+  }))
+  const roomSubTotal = Math.max(
+    0,
+    money(b.roomAmountAfterDiscount) - money(b.voucherDiscount) - money(b.additionalDiscountAmount),
+  )
+  const totals = bookingTotals({
+    roomSubTotal,
+    roomRefunds: roomRefunds.map((r) => toCents(r.amount)),
+    amenities: bookedAmenities.map((a) => ({
+      totalAmount: toCents(a.total_amount),
+      refunds: a.amenity_refund.map((r) => toCents(r.amount)),
+    })),
+    additionalCharges: additionalCharges.map((c) => ({
+      amount: toCents(c.amount),
+      refunds: c.additionalChargeRefunds.map((r) => toCents(r.amount)),
+    })),
+    tax: toBasisPoints(b.taxPercentage),
+  })
+  const start = wallClock(b.startTime, zone)
+  const end = wallClock(b.endTime, zone)
+  return {
+    bookingId: b.id,
+    booking_prefix: b.bookingPrefix,
+    reference: `${b.bookingPrefix}${b.id}`,
+    status: b.status as BookingConfirmation['status'],
+    payment_status: b.paymentStatus as BookingConfirmation['payment_status'],
+    payment_method: b.transactionId ? 'Credit Card' : b.paymentStatus === 'card' ? 'Credit Card' : 'Invoice',
+    transaction_id: b.transactionId,
+    is_paid: b.isPaid ? 1 : 0,
+    booking_confirm_at: iso(b.bookingConfirmAt),
+    created_at: b.createdAt.toISOString(),
+    updated_at: b.updatedAt.toISOString(),
+    start_time: b.startTime.toISOString(),
+    end_time: b.endTime.toISOString(),
+    timezone: zone,
+    start_date: start.date,
+    start_wall: start.time,
+    end_date: end.date,
+    end_wall: end.time,
+    duration: Math.round((b.durationMinutes / 60) * 100) / 100,
+    attendees: b.attendees,
+    clientId: b.clientId,
+    clientName: row.client.name,
+    externalClientId: row.client.externalClientId,
+    clientGratisMinutes: row.client.totalMinutes,
+    meetingroomId: b.spaceId,
+    meetingName: row.spaceName,
+    centerId: b.centerId,
+    centerName: row.center.name,
+    street: row.center.street,
+    city: row.center.city,
+    state: row.center.state,
+    postcode: row.center.postcode,
+    countryName: row.countryName ?? '',
+    lat: row.center.lat,
+    lon: row.center.lon,
+    org_id: org.id,
+    organizationName: org.name,
+    orgStreet: org.street,
+    orgCity: org.city,
+    orgState: org.state,
+    orgPostcode: org.postcode,
+    orgCountryName: row.orgCountryName ?? '',
+    orgLogo: org.logo,
+    company_registration_number: org.companyRegistrationNumber,
+    banking_details: org.bankingDetails,
+    time_format: org.timeFormat as 'dd/mm' | 'mm/dd',
+    currency: b.currency,
+    Submit_first_name: row.submitter.firstName,
+    Submit_last_name: row.submitter.lastName,
+    fUserName: row.user.firstName,
+    lUserName: row.user.lastName,
+    email: row.user.email,
+    room_rate_unit: b.roomRateUnit,
+    room_unit_amount: b.roomUnitAmount,
+    room_amount: b.roomAmount,
+    original_amount: b.originalAmount,
+    room_rate_modified: b.roomRateModified,
+    rateModifiedUserFirstName: row.rateModifier?.firstName ?? '',
+    rateModifiedUserLastName: row.rateModifier?.lastName ?? '',
+    gratis_minutes: b.gratisMinutes,
+    refunded_gratis_minutes: b.refundedGratisMinutes,
+    rate_level: b.rateLevel as 'standard' | 'internal',
+    rate_percentage: b.ratePercentage,
+    internalDiscount: b.internalDiscount,
+    voucher_code: b.voucherCode,
+    voucher_type: b.voucherType as BookingConfirmation['voucher_type'],
+    voucher_value: b.voucherValue,
+    voucher_discount: b.voucherDiscount,
+    aditional_discount_rate: b.additionalDiscountRate,
+    additional_discount_rate: b.additionalDiscountRate,
+    additional_discount_amount: b.additionalDiscountAmount,
+    room_amount_after_discount: b.roomAmountAfterDiscount,
+    partial_room_amount_refund: centsToDecimal(totals.roomRefundsTotal),
+    tax_label: b.taxLabel,
+    tax_percentage: b.taxPercentage,
+    tax_amount: centsToDecimal(totals.taxAmount),
+    sub_total: centsToDecimal(totals.subTotal),
+    net_amount: centsToDecimal(totals.netAmount),
+    notes: b.notes,
+    special_requirement: b.specialRequirement,
+    post_booking_notes: b.postBookingNotes,
+    rescheduled: b.rescheduled,
+    recurringId: b.recurringId,
+    organization_package_id: b.packageId,
+    packageName: b.packageName,
+    packageServices: row.package?.services ?? '',
+    packageDetails: row.package?.type
+      ? {
+          type: row.package.type as 'fixed' | 'duration',
+          start_time: row.package.startTime,
+          end_time: row.package.endTime,
+        }
+      : null,
+    isMS365Booking: b.isMs365Booking,
+    isCalendarBooking: b.isCalendarBooking,
+    mh_url: org.mhUrl,
+    partialRoomRefunds: roomRefunds.map(refundView),
+    additionalCharges,
+    bookedAmenities,
+  }
+}
+
+export async function reschedulingLog(ctx: Ctx, id: number): Promise<ReschedulingEntry[]> {
+  const booking = await getBookingRow(ctx, id)
+  const rows = await repo.reschedulesOf(ctx.tx, booking.organizationId, booking.id)
+  return rows.map((r) => {
+    const start = wallClock(r.entry.startTime, r.timezone)
+    return {
+      centerName: r.centerName,
+      meetingroomName: r.spaceName,
+      start_time: r.entry.startTime.toISOString(),
+      end_time: r.entry.endTime.toISOString(),
+      start_date: start.date,
+      start_wall: start.time,
+      end_wall: wallClock(r.entry.endTime, r.timezone).time,
+      duration: Math.round((r.entry.durationMinutes / 60) * 100) / 100,
+      first_name: r.firstName ?? '',
+      last_name: r.lastName ?? '',
+      created_at: r.entry.createdAt.toISOString(),
+    }
+  })
+}
+
+export async function workflowLogs(ctx: Ctx, id: number): Promise<WorkflowLogEntry[]> {
+  const booking = await getBookingRow(ctx, id)
+  const rows = await repo.workflowLogsOf(ctx.tx, booking.organizationId, booking.id)
+  return rows.map((r) => ({
+    workflow_name: r.workflow_name,
+    status: r.status,
+    remarks: r.remarks,
+    updated_at: r.updatedAt.toISOString(),
+  }))
+}
+
+async function getBookingRow(ctx: Ctx, id: number) {
+  const row = await repo.findBooking(ctx.tx, id)
+  if (!row) throw notFound()
+  assertSameOrganization(ctx.actor, row.booking.organizationId)
+  return row.booking
+}
