@@ -237,5 +237,7 @@ export const messages = {
   recurringTooMany: (max: number) => `A series can have at most ${max} bookings.`,
   recurringConflicts: (n: number) =>
     `${n} of the series' dates cannot be booked. Remove them or change the series.`,
+  childBookedSameSlot: (child: string, when: string) =>
+    `${child} and this space are booked by different bookings at the same time (${when}). Move or cancel one of them first.`,
   nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
 } as const

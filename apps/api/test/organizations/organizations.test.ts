@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organizations } from '../../src/db/schema/index.ts'
 import { createTestApp, DEMO_PASSWORD, logins, type TestApp } from '../helpers.ts'
+import { organizationForm } from './form.ts'
 
 let t: TestApp
 let superCookie: string
@@ -23,17 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 type Json = Record<string, unknown>
-const readOnly = [
-  'id',
-  'color_code',
-  'charge_amenities',
-  'ms365_client_secret_set',
-  'stripe_secret_key_set',
-  'api_token_set',
-  'web_api_token_set',
-  'created_at',
-  'deleted_at',
-]
 
 async function request(
   cookie: string,
@@ -50,14 +40,7 @@ async function request(
 }
 
 /** The organization as the form would send it back: the view without its read-only keys. */
-async function formOf(cookie: string, id: number): Promise<Json> {
-  const view = (await request(cookie, 'GET', `/api/organization/${id}`)).json() as Json
-  const form: Json = { ...view }
-  for (const key of readOnly) delete form[key]
-  const credentials = view.thirdPartyCredentials as Json
-  form.thirdPartyCredentials = { customer_name: credentials.customer_name, username: credentials.username }
-  return form
-}
+const formOf = (cookie: string, id: number) => organizationForm(t, cookie, id)
 
 function newOrganization(overrides: Json = {}): Json {
   return {

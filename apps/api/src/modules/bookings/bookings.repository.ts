@@ -558,3 +558,31 @@ export function bookingsBetween(tx: Tx, organizationId: number | null, from: Dat
     .orderBy(asc(bookings.startTime), asc(bookings.id))
     .limit(limit)
 }
+
+/** The first instant two rooms are both held by different active bookings, or undefined. */
+export async function firstSharedSlot(tx: Tx, organizationId: number, spaceA: number, spaceB: number) {
+  const b = alias(bookingOccupancy, 'other_occupancy')
+  const [row] = await tx
+    .select({ start: sql<string>`lower(${bookingOccupancy.during})`.mapWith((v) => new Date(v)) })
+    .from(bookingOccupancy)
+    .innerJoin(
+      b,
+      and(
+        eq(b.organizationId, bookingOccupancy.organizationId),
+        eq(b.spaceId, spaceB),
+        eq(b.active, true),
+        sql`${b.bookingId} <> ${bookingOccupancy.bookingId}`,
+        sql`${b.during} && ${bookingOccupancy.during}`,
+      ),
+    )
+    .where(
+      and(
+        eq(bookingOccupancy.organizationId, organizationId),
+        eq(bookingOccupancy.spaceId, spaceA),
+        eq(bookingOccupancy.active, true),
+      ),
+    )
+    .orderBy(sql`lower(${bookingOccupancy.during})`)
+    .limit(1)
+  return row?.start as Date | undefined
+}

@@ -50,6 +50,18 @@ export function bookingRoutes(app: App) {
       ),
   )
 
+  app.get(
+    '/api/meetingroom/:id/future-bookings',
+    { config: { access: 'spaces.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.futureBookingCount(ctx, request.params.id)),
+  )
+
+  app.get(
+    '/api/organization/:id/tentative-bookings',
+    { config: { access: 'organizations.read' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.tentativeBookingCount(ctx, request.params.id)),
+  )
+
   app.post(
     '/api/userbooking/quote',
     { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },

@@ -824,3 +824,17 @@ async function getBookingRow(ctx: Ctx, id: number) {
   assertSameOrganization(ctx.actor, row.booking.organizationId)
   return row.booking
 }
+
+/** Tentative bookings of an organization: turning screen bookings off waits until there are none. */
+export async function tentativeBookingCount(ctx: Ctx, organizationId: number) {
+  assertSameOrganization(ctx.actor, organizationId)
+  return { count: await repo.countTentativeBookings(ctx.tx, organizationId) }
+}
+
+/** Active bookings of a space from now on, for the warning before deactivating it. */
+export async function futureBookingCount(ctx: Ctx, spaceId: number, now = new Date()) {
+  const space = await repo.findSpace(ctx.tx, spaceId)
+  if (!space) throw notFound()
+  assertSameOrganization(ctx.actor, space.organizationId)
+  return { count: await repo.countFutureBookingsOfSpace(ctx.tx, space.organizationId, space.id, now) }
+}

@@ -19,6 +19,7 @@ import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization } from '../../platform/tenancy.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
+import { countTentativeBookings } from '../bookings/bookings.repository.ts'
 import { listPackageOptions, setAccountCodes } from '../packages/packages.repository.ts'
 import * as repo from './organizations.repository.ts'
 
@@ -188,6 +189,12 @@ async function ruleErrors(ctx: Ctx, input: OrganizationInput, stored: repo.Organ
   }
   if (input.logo && input.logo !== stored?.logo && !isUploadUrl(input.logo)) errors.logo = messages.onlyImages
   const features = isSuper && input.features ? input.features : (stored?.features ?? {})
+  if (
+    stored?.features.user_screen_booking &&
+    !features.user_screen_booking &&
+    (await countTentativeBookings(tx, stored.id)) > 0
+  )
+    errors['features.user_screen_booking'] = messages.tentativeBookingsExist
   if (features.blackout_period) Object.assign(errors, blackoutPeriodErrors(input.blackoutPeriods, todayIso()))
   if (features.enable_ms_365 && isSuper) {
     if (!input.ms365_client_id) errors.ms365_client_id = messages.ms365ClientId

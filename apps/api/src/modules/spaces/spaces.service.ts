@@ -9,6 +9,7 @@ import {
   type SpaceInput,
   spaceTypes,
   toCents,
+  wallClock,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
@@ -17,6 +18,7 @@ import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
+import * as bookingRepo from '../bookings/bookings.repository.ts'
 import * as repo from './spaces.repository.ts'
 
 export interface SpaceDeps {
@@ -300,8 +302,37 @@ export async function createSpace(ctx: Ctx, deps: SpaceDeps, input: SpaceInput) 
   return viewOf(ctx.tx, id)
 }
 
+/**
+ * What bookings forbid on edit (spec 3 §5): moving a booked space to another organization or
+ * center, detaching the children of a booked combined space, and combining a space with one that
+ * is booked by another booking at the same time.
+ */
+async function bookingErrors(ctx: Ctx, space: repo.SpaceRow, input: SpaceInput) {
+  const errors: FieldErrors = {}
+  const booked = (await bookingRepo.countBookingsOfSpace(ctx.tx, space.id)) > 0
+  if (booked && input.organization_id && input.organization_id !== space.organizationId)
+    errors.organization_id = messages.spaceBookingsOrganization
+  if (booked && input.center_id !== space.centerId) errors.center_id = messages.spaceBookingsCenter
+  const children = await repo.childIds(ctx.tx, space.id)
+  if (booked && children.some((child) => !input.childRooms.includes(child)))
+    errors.childRooms = messages.spaceBookingsChildren
+  for (const child of input.childRooms.filter((c) => !children.includes(c))) {
+    const when = await bookingRepo.firstSharedSlot(ctx.tx, space.organizationId, space.id, child)
+    if (!when) continue
+    const childRow = await repo.findSpace(ctx.tx, child)
+    const center = await bookingRepo.findCenter(ctx.tx, space.organizationId, space.centerId)
+    const wall = wallClock(when, center?.timezoneId ?? 'UTC')
+    errors.childRooms ??= messages.childBookedSameSlot(
+      childRow?.space.name ?? '',
+      `${wall.date} ${wall.time}`,
+    )
+  }
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0] ?? '', errors)
+}
+
 export async function updateSpace(ctx: Ctx, deps: SpaceDeps, id: number, input: SpaceInput) {
   const { space } = await visibleSpace(ctx, id)
+  await bookingErrors(ctx, space, input)
   // A space keeps its organization: its rates, photos and bookings belong to that organization.
   const organization = await validate(ctx, space.organizationId, input, space)
   if (!space.isActive && input.status === 'enabled' && !space.deletedAt) {

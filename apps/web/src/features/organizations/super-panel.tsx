@@ -1,5 +1,6 @@
 import { featureFlags, messages, organizationSchema, plans, thirdParties } from '@spaceboard/domain'
 import { Checkbox, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd'
+import { api } from '../../platform/api-client.ts'
 import { useToast } from '../../platform/feedback.ts'
 import { zodRule } from '../../platform/form-kit.ts'
 import { customerIdTaken } from './api.ts'
@@ -33,6 +34,21 @@ export function SuperAdminPanel({ loaded }: SectionProps) {
     }
   }
 
+  // Screen bookings stay on while the organization has tentative bookings (spec 1 §4): the box returns to on.
+  const checkScreenBookings = async (checked: boolean) => {
+    if (checked || !loaded?.id) return
+    try {
+      const tentative = await api<{ count: number }>(`/api/organization/${loaded.id}/tentative-bookings`)
+      if (tentative.count > 0) {
+        toast.error(messages.tentativeBookingsExist)
+        form.setFieldValue(['features', 'user_screen_booking'], true)
+      }
+    } catch (error) {
+      toast.failure(error)
+      form.setFieldValue(['features', 'user_screen_booking'], true)
+    }
+  }
+
   return (
     <>
       <Grid>
@@ -61,7 +77,15 @@ export function SuperAdminPanel({ loaded }: SectionProps) {
         {featureFlags.map((flag) => (
           <Col key={flag.key} xs={24} md={12} xl={8}>
             <Form.Item name={['features', flag.key]} valuePropName="checked" noStyle>
-              <Checkbox>{flag.label}</Checkbox>
+              <Checkbox
+                onChange={
+                  flag.key === 'user_screen_booking'
+                    ? (event) => void checkScreenBookings(event.target.checked)
+                    : undefined
+                }
+              >
+                {flag.label}
+              </Checkbox>
             </Form.Item>
           </Col>
         ))}

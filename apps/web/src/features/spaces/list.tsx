@@ -66,6 +66,20 @@ function useSpaceActions(profile: Profile) {
   return {
     setActive: async (space: SpaceRow, active: boolean) => {
       if (active && !(await licensed(messages.licenceActivate))) return
+      if (!active) {
+        const future = await api<{ count: number }>(`${SPACE_ENDPOINT}/${space.id}/future-bookings`).catch(
+          (error: unknown) => {
+            toast.failure(error)
+            return null
+          },
+        )
+        if (!future) return
+        if (
+          future.count > 0 &&
+          !(await confirm({ content: messages.futureBookingsDeactivate(future.count) }))
+        )
+          return
+      }
       change.mutate({
         id: space.id,
         body: { code: 'ACTIVE_INACTIVE', is_active: active ? 1 : 0, status: active ? 'enabled' : 'disabled' },
