@@ -1,3 +1,5 @@
+import { type Currency, currencySymbols } from './organizations/constants.ts'
+
 /** Money is integer cents in code and numeric(12,2) in the database; no floating-point arithmetic on it. */
 export type Cents = number
 
@@ -15,4 +17,34 @@ export function centsToDecimal(cents: Cents): string {
   const sign = cents < 0 ? '-' : ''
   const abs = Math.abs(cents)
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/**
+ * The symbol an amount is shown with (spec 2 §9: usd, aud, hkd, mxn, sgd, inr, try, gbp, eur, thb,
+ * zar); any other currency is shown by its code, upper-cased, and a missing one as USD's.
+ */
+export function currencySymbol(code: string | null | undefined): string {
+  const key = (code || 'usd').toLowerCase() as Currency
+  return currencySymbols[key] ?? `${key.toUpperCase()} `
+}
+
+/** 123450 → "1,234.50": two decimals, thousands grouped. */
+export function formatCents(cents: Cents): string {
+  const abs = Math.abs(cents)
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${cents < 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/**
+ * An amount as the confirmation shows it: the currency's symbol and two decimals, a refund or
+ * discount with its minus first (−A$10.00). Cents or the API's decimal text ("1234.50").
+ */
+export function formatMoney(
+  amount: Cents | string,
+  currency: string | null | undefined,
+  symbol?: string,
+): string {
+  const cents = typeof amount === 'string' ? toCents(amount) : amount
+  const text = formatCents(Math.abs(cents))
+  return `${cents < 0 ? '-' : ''}${symbol ?? currencySymbol(currency)}${text}`
 }
