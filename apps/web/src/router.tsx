@@ -10,6 +10,7 @@ import {
   packageListQuerySchema,
   regionListQuerySchema,
   spaceListQuerySchema,
+  voucherListQuerySchema,
 } from '@spaceboard/domain'
 import type { QueryClient } from '@tanstack/react-query'
 import {
@@ -60,6 +61,8 @@ import { UserDetail } from './features/users/detail.tsx'
 import { AddUser, EditUser } from './features/users/form.tsx'
 import { UserList } from './features/users/list.tsx'
 import { userListSearch } from './features/users/search.ts'
+import { AddVoucher, EditVoucher } from './features/vouchers/form.tsx'
+import { VoucherList } from './features/vouchers/list.tsx'
 import { ApiError } from './platform/api-client.ts'
 import { AppShell } from './platform/app-shell.tsx'
 import { listSearchValidator } from './platform/list-page.tsx'
@@ -418,6 +421,27 @@ const cancelRuleEditRoute = createRoute({
   component: guarded('cancel-rules.write', EditCancelRule),
 })
 
+// Vouchers (ours: the spec shows no voucher screens; paths in the style of the others).
+const voucherListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/voucher/list',
+  validateSearch: listSearchValidator(voucherListQuerySchema),
+  component: guarded('vouchers.read', VoucherList),
+})
+
+const voucherAddRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/voucher/add',
+  component: guarded('vouchers.write', AddVoucher),
+})
+
+const voucherEditRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/voucher/edit/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('vouchers.write', EditVoucher),
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -473,6 +497,9 @@ const routeTree = rootRoute.addChildren([
     cancelRuleListRoute,
     cancelRuleAddRoute,
     cancelRuleEditRoute,
+    voucherListRoute,
+    voucherAddRoute,
+    voucherEditRoute,
     adminOtherRoute,
   ]),
 ])

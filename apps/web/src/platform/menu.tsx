@@ -9,6 +9,7 @@ import {
   FlagOutlined,
   GiftOutlined,
   GlobalOutlined,
+  PercentageOutlined,
   RollbackOutlined,
   ShopOutlined,
   TagsOutlined,
@@ -111,6 +112,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'Cancellation Rules',
     icon: <RollbackOutlined />,
     permission: 'cancel-rules.read',
+  },
+  {
+    to: '/admin/voucher/list',
+    area: '/admin/voucher',
+    label: 'Vouchers',
+    icon: <PercentageOutlined />,
+    permission: 'vouchers.read',
   },
   {
     to: '/admin/profile/show',
