@@ -16,7 +16,7 @@ async function idOf(table: typeof spaces | typeof centers | typeof clients, name
   return row.id
 }
 
-const ids: Record<string, number> = {}
+const ids = { quay: 0, parramatta: 0, roomA: 0, roomB: 0, roomAB: 0, opera: 0, acme: 0, alice: 0 }
 const date = addDays(wallClock(new Date(), 'Australia/Sydney').date, 130)
 
 function book(spaceId: number, start: string, end: string) {
