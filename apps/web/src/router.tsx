@@ -27,6 +27,8 @@ import { ForgotPassword } from './features/auth/forgot-password.tsx'
 import { ResetPassword } from './features/auth/reset-password.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { RoomDetail } from './features/bookings/room-detail.tsx'
+import { roomDetailSearchSchema } from './features/bookings/room-detail-model.ts'
 import { AddCancelRule, EditCancelRule } from './features/cancel-rules/form.tsx'
 import { CancelRuleList } from './features/cancel-rules/list.tsx'
 import { CenterDetail } from './features/centers/detail.tsx'
@@ -211,6 +213,14 @@ const dashboardRoute = createRoute({
   path: 'admin/dashboard',
   loader: ({ context }) => context.queryClient.prefetchQuery(dashboardQuery),
   component: guarded('dashboard.read', Dashboard),
+})
+
+// New booking (spec 2 §2 RoomDetail): the calendar opens it with the slot dragged on.
+const roomDetailRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/book/room-detail',
+  validateSearch: roomDetailSearchSchema,
+  component: guarded('bookings.create', RoomDetail),
 })
 
 const organizationListRoute = createRoute({
@@ -469,6 +479,7 @@ const routeTree = rootRoute.addChildren([
     regionAddRoute,
     regionEditRoute,
     dashboardRoute,
+    roomDetailRoute,
     organizationListRoute,
     organizationAddRoute,
     organizationEditRoute,

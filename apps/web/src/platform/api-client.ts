@@ -9,12 +9,15 @@ export interface ApiErrorBody {
 export class ApiError extends Error {
   readonly status: number
   readonly errors: Record<string, string>
+  /** The whole answer, for the routes that say more than message and errors (a 409's `confirm`, say). */
+  readonly body: Readonly<Record<string, unknown>>
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ApiErrorBody & Record<string, unknown>) {
     super(body.message)
     this.name = 'ApiError'
     this.status = status
     this.errors = body.errors ?? {}
+    this.body = body
   }
 }
 
@@ -41,12 +44,10 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   }
 }
 
-async function readError(response: Response): Promise<ApiErrorBody> {
+async function readError(response: Response): Promise<ApiErrorBody & Record<string, unknown>> {
   try {
-    const body = (await response.json()) as Partial<ApiErrorBody>
-    if (body && typeof body.message === 'string') {
-      return body.errors ? { message: body.message, errors: body.errors } : { message: body.message }
-    }
+    const body = (await response.json()) as Partial<ApiErrorBody> & Record<string, unknown>
+    if (body && typeof body.message === 'string') return { ...body, message: body.message }
   } catch {
     // not JSON: fall through to the generic text
   }

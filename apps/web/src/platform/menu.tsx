@@ -2,6 +2,7 @@ import {
   ApartmentOutlined,
   AppstoreOutlined,
   BankOutlined,
+  CalendarOutlined,
   CoffeeOutlined,
   ContactsOutlined,
   DashboardOutlined,
@@ -45,6 +46,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'Dashboard',
     icon: <DashboardOutlined />,
     permission: 'dashboard.read',
+  },
+  {
+    to: '/admin/book/room-detail',
+    area: '/admin/book/room-detail',
+    label: 'New Booking',
+    icon: <CalendarOutlined />,
+    permission: 'bookings.create',
   },
   {
     to: '/admin/organization/list',
