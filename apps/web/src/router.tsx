@@ -27,6 +27,7 @@ import { ForgotPassword } from './features/auth/forgot-password.tsx'
 import { ResetPassword } from './features/auth/reset-password.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { BookingConfirmationPage } from './features/bookings/confirmation.tsx'
 import { RoomDetail } from './features/bookings/room-detail.tsx'
 import { roomDetailSearchSchema } from './features/bookings/room-detail-model.ts'
 import { AddCancelRule, EditCancelRule } from './features/cancel-rules/form.tsx'
@@ -452,6 +453,14 @@ const voucherEditRoute = createRoute({
   component: guarded('vouchers.write', EditVoucher),
 })
 
+// View Booking, the booking confirmation (spec 2 §2); another organization's booking is not found.
+const bookingConfirmationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/book/invoice/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('bookings.read', BookingConfirmationPage),
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -508,6 +517,7 @@ const routeTree = rootRoute.addChildren([
     cancelRuleListRoute,
     cancelRuleAddRoute,
     cancelRuleEditRoute,
+    bookingConfirmationRoute,
     voucherListRoute,
     voucherAddRoute,
     voucherEditRoute,

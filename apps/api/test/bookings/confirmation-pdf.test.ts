@@ -54,7 +54,7 @@ describe('booking confirmation PDF', () => {
         '6 Attendees',
         'Amended By Hannah Admin',
         'Original Amount A$150.00',
-        'Gratis Minutes 60 min -',
+        'Gratis Minutes 60 min',
         '60 minutes free of charge',
         'Refunded 15 minutes',
         'Discount (Internal 10.00%) -A$14.00',

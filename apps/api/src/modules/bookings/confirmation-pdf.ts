@@ -203,7 +203,7 @@ export async function renderConfirmationPdf(
       h(
         Text,
         { style: negative ? [s.cellAmount, s.negative] : s.cellAmount },
-        line.amount === null ? '-' : money(line.amount),
+        line.amount === null ? '' : money(line.amount),
       ),
     )
   }
