@@ -153,7 +153,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   spaceRoutes(app, deps)
   packageRoutes(app)
   voucherRoutes(app)
-  bookingRoutes(app)
+  bookingRoutes(app, deps)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -22,6 +22,12 @@ export function uploadsDir(dataDir: string) {
 /** Whether a URL is one this server issued for an uploaded file. */
 export function isUploadUrl(url: string): boolean {
   return url.startsWith(UPLOADS_PREFIX) && storedName.test(url.slice(UPLOADS_PREFIX.length))
+}
+
+/** The bytes of a file this server stored, or null when the URL is not one of ours or the file is gone. */
+export async function readUpload(dataDir: string, url: string): Promise<Buffer | null> {
+  if (!isUploadUrl(url)) return null
+  return readFile(path.join(uploadsDir(dataDir), url.slice(UPLOADS_PREFIX.length))).catch(() => null)
 }
 
 export type ImageCheck =

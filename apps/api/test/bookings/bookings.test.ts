@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { centers, clients, spaces, users } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { pdfContent } from '../pdf-text.ts'
 
 let t: TestApp
 let superCookie: string
@@ -287,6 +288,25 @@ describe('POST /api/userbooking', () => {
     expect((await t.api(null, 'POST', '/api/userbooking', booking())).statusCode).toBe(401)
     expect((await t.api(superCookie, 'GET', `/api/userbooking/${id}`)).statusCode).toBe(200)
     expect((await t.api(harbourAdmin, 'GET', `/api/userbooking/${id}/rescheduling`)).json()).toEqual([])
+  })
+
+  it('renders the confirmation PDF with the booking reference and total, for its organization only', async () => {
+    const created = await t.api(
+      harbourAdmin,
+      'POST',
+      '/api/userbooking',
+      booking({ booking_date: dayAhead(19) }),
+    )
+    const id = created.json().bookingId
+    const url = `/api/userbooking?invoice_pdf=true&invoice_id=${id}`
+    const pdf = await t.api(harbourAdmin, 'GET', url)
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    const text = (await pdfContent(pdf.rawPayload)).lines.join('\n')
+    const view = (await t.api(harbourAdmin, 'GET', `/api/userbooking/${id}`)).json()
+    expect(text).toContain(view.reference)
+    expect(text).toContain(view.net_amount)
+    expect((await t.api(summitAdmin, 'GET', url)).statusCode).toBe(404)
   })
 
   it('super must choose the organization', async () => {

@@ -4,10 +4,14 @@ import {
   messages,
   roomDetailQuerySchema,
 } from '@spaceboard/domain'
-import type { App } from '../../app.ts'
+import { z } from 'zod'
+import type { App, AppDeps } from '../../app.ts'
 import { conflict } from '../../platform/errors.ts'
-import { idParams } from '../../platform/params.ts'
+import { idParams, idValue } from '../../platform/params.ts'
+import { readUpload } from '../../platform/uploads.ts'
+import { attachment } from '../../platform/xlsx.ts'
 import * as service from './bookings.service.ts'
+import { renderConfirmationPdf } from './confirmation-pdf.ts'
 
 const tags = ['bookings']
 
@@ -25,7 +29,29 @@ function slotTaken(error: unknown): never {
   throw error
 }
 
-export function bookingRoutes(app: App) {
+export function bookingRoutes(app: App, { config }: AppDeps) {
+  /** The booking confirmation as a PDF (spec 2 §7), opened in a new tab. */
+  app.get(
+    '/api/userbooking',
+    {
+      config: { access: 'bookings.read' },
+      schema: { tags, querystring: z.object({ invoice_pdf: z.literal('true'), invoice_id: idValue }) },
+    },
+    async (request, reply) => {
+      const booking = await request.signedIn((ctx) => service.getBooking(ctx, request.query.invoice_id))
+      const logo = booking.orgLogo ? await readUpload(config.dataDir, booking.orgLogo) : null
+      const pdf = await renderConfirmationPdf(booking, logo)
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          attachment(`Booking ${booking.reference}.pdf`).replace('attachment', 'inline'),
+        )
+        .header('Cache-Control', 'no-store')
+        .send(pdf)
+    },
+  )
+
   app.get(
     '/api/meetingroom/:id/detail',
     {
