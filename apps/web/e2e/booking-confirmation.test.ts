@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { addDays, wallClock } from '@spaceboard/domain'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -6,6 +8,22 @@ import { logins, setupE2eApp, shot, visible } from './support.ts'
 import { menuItems, openMenu, pngFile } from './ui.ts'
 
 const app = setupE2eApp()
+
+interface PdfContent {
+  pages: number
+  lines: string[]
+  links: string[]
+  title: string
+}
+
+/** The API's PDF text reader (pdfjs-dist), imported at run time like the test server. */
+async function pdfContent(data: Uint8Array): Promise<PdfContent> {
+  const modulePath = fileURLToPath(new URL('../../api/test/pdf-text.ts', import.meta.url))
+  const module = (await import(/* @vite-ignore */ modulePath)) as {
+    pdfContent: (data: Uint8Array) => Promise<PdfContent>
+  }
+  return module.pdfContent(data)
+}
 
 /** A Sydney date far past the demo data and the other booking tests' dates, clear of blackout days. */
 function dayAhead(days: number): string {
@@ -290,6 +308,47 @@ describe('Booking confirmation (View Booking)', () => {
     ])
     await expect.poll(() => tab.url()).toContain(`/api/userbooking?invoice_pdf=true&invoice_id=${booking.id}`)
     await tab.close()
+  })
+
+  test('the confirmation PDF has the reference, every line and the Grand Total', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    const response = await page.request.get(`/api/userbooking?invoice_pdf=true&invoice_id=${booking.id}`)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toContain('application/pdf')
+    const body = await response.body()
+    // The organization's logo is drawn in the header.
+    expect(body.toString('latin1')).toMatch(/\/Subtype\s*\/Image/)
+    if (process.env.E2E_SHOTS_DIR)
+      writeFileSync(path.join(process.env.E2E_SHOTS_DIR, 'booking-confirmation.pdf'), body)
+    const pdf = await pdfContent(body)
+    const text = pdf.lines.join('\n')
+    for (const expected of [
+      'Booking Confirmation',
+      booking.reference,
+      'Company Registration No: ABN 51 824 753 556',
+      `Booking Date/Time ${shown(booking.date)} 09:00 AM - 12:00 PM (3`,
+    ]) {
+      expect(text).toContain(expected)
+    }
+    const name = (type: Amenity['charge_type']) => booking.amenities.find((a) => a.charge_type === type)?.name
+    expect(pdf.lines).toEqual(
+      expect.arrayContaining([
+        'Harbour Room A 3 A$45.00 A$45.00',
+        'Gratis Minutes 120 min',
+        'Discount (Internal 10.00%) -A$4.50',
+        'Voucher WELCOME10 (10.00%) -A$4.05',
+        'Additional Discount 5.00% -A$1.82',
+        `${name('flat')} 1 A$25.00 A$25.00`,
+        `${name('attendee')} 4 A$12.50 A$50.00`,
+        `${name('hour')} 3 A$10.00 A$30.00`,
+        'Sub Total A$139.63',
+        'GST (10.00%) A$13.96',
+        'Grand Total A$153.59',
+        'Payment Status Paid',
+        'Transaction ID ch_e2e_4242',
+      ]),
+    )
+    expect(pdf.links).toContain('https://www.google.com/maps/dir/?api=1&destination=-33.8624,151.2105')
   })
 
   test('workflow logs with their status tags, the rescheduling log loaded on first open, the recurring marker', async () => {

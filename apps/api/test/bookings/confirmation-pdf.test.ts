@@ -87,11 +87,9 @@ describe('booking confirmation PDF', () => {
         '1 Circular Quay, Sydney, NSW 2000, Australia',
         'Get Directions',
         'Notes',
-        'Client brings own laptop.',
-        'Special Requirements',
-        'Wheelchair access',
-        'General Notes',
-        'Invoice sent to accounts.',
+        'Notes Client brings own laptop.',
+        'Special Requirements Wheelchair access',
+        'General Notes Invoice sent to accounts.',
       ]),
     )
     expect(links).toEqual(['https://www.google.com/maps/dir/?api=1&destination=-33.8611,151.2108'])

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import {
   type BillingLine,
   type BookingConfirmation,
@@ -15,7 +13,6 @@ import {
   paymentDetailRows,
 } from '@spaceboard/domain'
 import type { ReactElement, ReactNode } from 'react'
-import { isUploadUrl, UPLOADS_PREFIX, uploadsDir } from '../../platform/uploads.ts'
 
 /**
  * The booking confirmation as a PDF (spec 2 §2 View Confirmation): the same content as the page,
@@ -55,16 +52,6 @@ const colors = {
   head: '#f3f4f6',
   accent: '#0E3E6C',
   negative: '#b20021',
-}
-
-/** The logo of an organization (an upload URL this server issued), or null when there is none to read. */
-export async function readOrganizationLogo(dataDir: string, logoUrl: string | null): Promise<Buffer | null> {
-  if (!logoUrl || !isUploadUrl(logoUrl)) return null
-  try {
-    return await readFile(path.join(uploadsDir(dataDir), logoUrl.slice(UPLOADS_PREFIX.length)))
-  } catch {
-    return null
-  }
 }
 
 function imageFormat(image: Buffer): 'png' | 'jpg' | null {
@@ -141,7 +128,6 @@ export async function renderConfirmationPdf(
     totalLabel: { flex: 1, textAlign: 'right', paddingHorizontal: 6, fontFamily: 'Helvetica-Bold' },
     grandTotal: { borderTopWidth: 1, borderTopColor: colors.text, fontSize: 11 },
     link: { color: colors.accent, textDecoration: 'underline', marginTop: 4 },
-    note: { marginBottom: 6 },
     footer: {
       position: 'absolute',
       bottom: 20,
@@ -287,14 +273,8 @@ export async function renderConfirmationPdf(
           billing,
           section('Payment Details', ...rows(paymentDetailRows(booking))),
           location,
-          ...notes.map((note) =>
-            h(
-              View,
-              { key: note.key, style: s.section, wrap: false },
-              h(Text, { style: s.sectionTitle }, t(note.label)),
-              h(Text, { style: s.note }, t(note.value)),
-            ),
-          ),
+          // Notes, Special Requirements and General Notes: a row each, only those with text.
+          notes.length ? section('Notes', ...rows(notes)) : null,
         ),
         h(Text, {
           style: s.footer,
