@@ -146,6 +146,12 @@ export const bookings = pgTable(
     isCalendarBooking: boolean('is_calendar_booking').notNull().default(false),
     exported: boolean('exported').notNull().default(false),
     cancelledAt: instant('cancelled_at'),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    /** The refund of a full cancellation: the rule's (or an overriding) percent of the net amount. */
+    cancellationRefundPercent: percent('cancellation_refund_percent'),
+    cancellationRefundAmount: money('cancellation_refund_amount').notNull().default('0'),
+    /** Commission on additional room charges (spec CHARGE_COMMISSION). */
+    additionalCommissionAmount: money('additional_commission_amount').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
