@@ -1,5 +1,6 @@
-// `npm run bench [startup|country-list|user-export]…`: figures quoted in the issue notes. Runs the
-// real app (`npm start`) as a child process on loopback and measures it from outside.
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page]…`:
+// figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
+// and measures it from outside.
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -51,11 +52,11 @@ async function stop(child) {
   await exited
 }
 
-async function signIn(base) {
+async function signIn(base, email = 'super@spaceboard.test') {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ backend: 1, email: 'super@spaceboard.test', password: 'Spaceboard1!' }),
+    body: JSON.stringify({ backend: 1, email, password: 'Spaceboard1!' }),
   })
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`)
   return response.headers.get('set-cookie').split(';')[0]
@@ -85,7 +86,10 @@ async function startup() {
   }
 }
 
-/** `total` requests from `concurrency` loops; every latency is kept, so the percentiles are exact. */
+/**
+ * `total` requests from `concurrency` loops; every latency is kept, so the percentiles are exact.
+ * `url` is one URL or a function of the request's number.
+ */
 async function load(url, headers, concurrency, total) {
   const latencies = []
   let issued = 0
@@ -93,9 +97,9 @@ async function load(url, headers, concurrency, total) {
   const started = performance.now()
   async function worker() {
     while (issued < total) {
-      issued++
+      const n = issued++
       const t0 = performance.now()
-      const response = await fetch(url, { headers })
+      const response = await fetch(typeof url === 'function' ? url(n) : url, { headers })
       await response.arrayBuffer()
       latencies.push(performance.now() - t0)
       if (response.status !== 200) failed++
@@ -164,6 +168,16 @@ function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 }
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return Number.NaN
+  }
 }
 
 /** Resets the peak RSS (VmHWM) of a process to its current RSS: `echo 5 > /proc/<pid>/clear_refs`. */
@@ -295,7 +309,321 @@ async function userExportBoth() {
   }
 }
 
-const benches = { startup, 'country-list': countryListBoth, 'user-export': userExportBoth }
+/** The exact percentile of sorted latencies. */
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+const ms = (value) => `${value.toFixed(1)} ms`
+
+/**
+ * Runs `scenario(label, env, inspect)` on PGlite (a temp DATA_DIR) and on a fresh PostgreSQL
+ * database. `inspect(work)` runs `work(query)` on the scenario's database once its server has
+ * stopped (PGlite holds one connection), and `inspect.postgres` is set on PostgreSQL.
+ */
+async function onBoth(scenario) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'))
+  try {
+    const inspect = async (work) => {
+      const client = await PGlite.create({
+        dataDir: path.join(dataDir, 'pgdata'),
+        extensions: { btree_gist },
+      })
+      try {
+        return await work(async (text) => (await client.query(text)).rows)
+      } finally {
+        await client.close()
+      }
+    }
+    await scenario('PGlite', { DATA_DIR: dataDir }, inspect)
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const name = `sb_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: pgBase })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const dataDir2 = mkdtempSync(path.join(tmpdir(), 'sb-bench-'))
+  try {
+    const url = new URL(pgBase)
+    url.pathname = `/${name}`
+    const inspect = async (work) => {
+      const client = new pg.Client({ connectionString: url.toString() })
+      await client.connect()
+      try {
+        return await work(async (text) => (await client.query(text)).rows)
+      } finally {
+        await client.end()
+      }
+    }
+    inspect.postgres = { name, admin }
+    await scenario(
+      'PostgreSQL 15',
+      { DATABASE_URL: url.toString(), SEED_DEMO: '1', DATA_DIR: dataDir2 },
+      inspect,
+    )
+  } finally {
+    rmSync(dataDir2, { recursive: true, force: true })
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
+  }
+}
+
+/** Deadlocks PostgreSQL counted in a database: read once its server has stopped and its backends exited. */
+async function deadlocksOf({ name, admin }) {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      name,
+    ])
+    if (rows[0].n === 0) break
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  await admin.query('select pg_stat_clear_snapshot()')
+  const { rows } = await admin.query('select deadlocks from pg_stat_database where datname = $1', [name])
+  return Number(rows[0]?.deadlocks ?? 0)
+}
+
+/** Active occupancy rows of one room that overlap: zero, or a double booking. */
+const overlappingOccupancy = `
+  select count(*)::int as n
+  from booking_occupancy a
+  join booking_occupancy b
+    on b.organization_id = a.organization_id and b.space_id = a.space_id
+   and b.ctid < a.ctid and b.during && a.during
+  where a.active and b.active`
+
+/** A started, signed-in (admin@harbour.test) server and the demo ids a booking needs. */
+async function bookingServer(env, port) {
+  const child = startServer({ ...env, PORT: port })
+  const base = `http://127.0.0.1:${port}`
+  try {
+    // `npm start` may first rebuild the web app and the API: fail at once if it exits instead.
+    let onExit
+    const exited = new Promise((_, reject) => {
+      onExit = (code) => reject(new Error(`the server exited (${code}) before answering: see \`npm start\``))
+      child.once('exit', onExit)
+    })
+    exited.catch(() => {})
+    await Promise.race([waitFor(`${base}/admin/login`, 180_000), exited])
+    child.off('exit', onExit)
+    const cookie = await signIn(base, 'admin@harbour.test')
+    const find = async (list, search, match) => {
+      const response = await fetch(`${base}/api/${list}?search=${encodeURIComponent(search)}`, {
+        headers: { cookie, range: '0-49' },
+      })
+      const row = (await response.json()).find(match)
+      if (!row) throw new Error(`no ${search} in /api/${list}`)
+      return row
+    }
+    const byName = (name) => (row) => row.name === name
+    const ids = {
+      center: (await find('center', 'Circular Quay', byName('Circular Quay'))).id,
+      roomA: (await find('meetingroom', 'Harbour Room A', byName('Harbour Room A'))).id,
+      roomB: (await find('meetingroom', 'Harbour Room B', byName('Harbour Room B'))).id,
+      roomAB: (await find('meetingroom', 'Harbour Room AB', byName('Harbour Room AB'))).id,
+      acme: (await find('client', 'Acme Consulting', byName('Acme Consulting'))).id,
+      alice: (await find('user', 'alice@acme.test', (u) => u.email === 'alice@acme.test')).id,
+      coral: (await find('client', 'Coral Tech', byName('Coral Tech'))).id,
+      carlos: (await find('user', 'carlos@coraltech.test', (u) => u.email === 'carlos@coraltech.test')).id,
+    }
+    return { child, base, cookie, ids }
+  } catch (error) {
+    await stop(child)
+    throw error
+  }
+}
+
+/** Today in Sydney (the demo center's zone) plus `days`, past 25/26 Dec and 1 Jan (demo blackouts). */
+function sydneyDate(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date())
+  const date = new Date(`${today}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  while (['12-25', '12-26', '01-01'].includes(date.toISOString().slice(5, 10)))
+    date.setUTCDate(date.getUTCDate() + 1)
+  return date.toISOString().slice(0, 10)
+}
+
+/** POST /api/userbooking, timed. */
+async function createBooking(server, body) {
+  const t0 = performance.now()
+  const response = await fetch(`${server.base}/api/userbooking`, {
+    method: 'POST',
+    headers: { cookie: server.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      center_id: server.ids.center,
+      client_id: server.ids.acme,
+      user_id: server.ids.alice,
+      attendees: 4,
+      amenity_ids: [],
+      payment_status: 'invoice',
+      ...body,
+    }),
+  })
+  const json = await response.json()
+  return { status: response.status, json, ms: performance.now() - t0 }
+}
+
+const CONTESTED_ROUNDS = 20
+const CONTESTED_REQUESTS = 50
+
+/**
+ * DESIGN §4 over HTTP: each round 50 concurrent creates of one slot (a date ≥ 150 days ahead, clear
+ * of the demo seed's bookings), mixing Harbour Room A, B and their combined AB. Exactly one AB or
+ * one A and one B may win; every other request must be a 409 with the spec's message.
+ */
+async function bookingContested(label, env, inspect) {
+  const server = await bookingServer(env, '3311')
+  const rooms = [
+    { name: 'A', id: server.ids.roomA },
+    { name: 'B', id: server.ids.roomB },
+    { name: 'AB', id: server.ids.roomAB },
+  ]
+  const latencies = []
+  const winners = []
+  let conflicts = 0
+  let serverErrors = 0
+  const unexpected = []
+  let elapsedMs = 0
+  let serverCpuMs = 0
+  try {
+    // Warm-up on a date of its own: the first requests compile the code paths.
+    for (const room of rooms)
+      await createBooking(server, {
+        meeting_room_id: room.id,
+        booking_date: sydneyDate(149),
+        start_time: '13:00',
+        end_time: '14:00',
+      })
+    const cpuBefore = cpuMsOf(server.child.pid)
+    const started = performance.now()
+    for (let round = 0; round < CONTESTED_ROUNDS; round++) {
+      const date = sydneyDate(150 + round)
+      const results = await Promise.all(
+        Array.from({ length: CONTESTED_REQUESTS }, (_, i) => {
+          const room = rooms[(i + round) % rooms.length]
+          return createBooking(server, {
+            meeting_room_id: room.id,
+            booking_date: date,
+            start_time: '10:00',
+            end_time: '12:00',
+          }).then((r) => ({ ...r, room: room.name }))
+        }),
+      )
+      for (const r of results) {
+        latencies.push(r.ms)
+        if (r.status === 201) continue
+        if (r.status >= 500) serverErrors++
+        if (r.status === 409 && r.json.message === 'This slot is already booked. Please, book another slot.')
+          conflicts++
+        else unexpected.push(`${r.status} ${JSON.stringify(r.json)}`)
+      }
+      winners.push(
+        results
+          .filter((r) => r.status === 201)
+          .map((r) => r.room)
+          .sort()
+          .join('+') || 'none',
+      )
+    }
+    elapsedMs = performance.now() - started
+    serverCpuMs = cpuMsOf(server.child.pid) - cpuBefore
+  } finally {
+    await stop(server.child)
+  }
+  const overlaps = await inspect(async (query) => (await query(overlappingOccupancy))[0].n)
+  const deadlocks = inspect.postgres ? await deadlocksOf(inspect.postgres) : null
+  latencies.sort((a, b) => a - b)
+  const wrongRounds = winners.filter((w) => w !== 'AB' && w !== 'A+B').length
+  console.log(
+    `booking-contested on ${label}: ${CONTESTED_ROUNDS} rounds × ${CONTESTED_REQUESTS} concurrent creates in ${(elapsedMs / 1000).toFixed(2)} s (${((CONTESTED_ROUNDS * CONTESTED_REQUESTS) / (elapsedMs / 1000)).toFixed(0)} req/s, server CPU ${(serverCpuMs / (CONTESTED_ROUNDS * CONTESTED_REQUESTS)).toFixed(1)} ms per request), p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1))}; winners per round ${winners.join(' ')}; ${conflicts} × 409, ${serverErrors} × 5xx, ${unexpected.length} other; overlapping occupancy rows ${overlaps}; deadlocks ${deadlocks === null ? 'n/a (one connection)' : `${deadlocks} (pg_stat_database)`}`,
+  )
+  if (unexpected.length) console.log(`  unexpected answers: ${[...new Set(unexpected)].join('; ')}`)
+  if (wrongRounds || overlaps || serverErrors || unexpected.length)
+    throw new Error('booking-contested: a double booking or a wrong answer (see above)')
+}
+
+/** Four one-hour slots a day with 30 minutes between them (Room A and B have 15 minutes of preparation). */
+const FREE_SLOTS = [
+  ['09:00', '10:00'],
+  ['10:30', '11:30'],
+  ['12:00', '13:00'],
+  ['13:30', '14:30'],
+]
+
+/** The nth distinct free slot from 150 days ahead: Room A or B, one of four slots a day; clients alternate. */
+function freeSlot(server, n) {
+  const [start_time, end_time] = FREE_SLOTS[Math.floor(n / 2) % FREE_SLOTS.length]
+  const alternate = n % 2 === 1
+  return {
+    meeting_room_id: alternate ? server.ids.roomB : server.ids.roomA,
+    booking_date: sydneyDate(150 + Math.floor(n / (2 * FREE_SLOTS.length))),
+    start_time,
+    end_time,
+    client_id: alternate ? server.ids.coral : server.ids.acme,
+    user_id: alternate ? server.ids.carlos : server.ids.alice,
+  }
+}
+
+/** `total` creates on distinct free slots from `concurrency` loops. */
+async function createMany(server, total, concurrency, first = 0) {
+  const results = []
+  let issued = 0
+  const started = performance.now()
+  async function worker() {
+    while (issued < total) {
+      const n = first + issued++
+      results.push(await createBooking(server, freeSlot(server, n)))
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return { results, seconds: (performance.now() - started) / 1000 }
+}
+
+async function bookingCreate(label, env) {
+  const server = await bookingServer(env, '3312')
+  try {
+    await createMany(server, 20, 4) // warm-up, on slots of its own
+    const { results, seconds } = await createMany(server, 300, 4, 20)
+    const latencies = results.map((r) => r.ms).sort((a, b) => a - b)
+    const failed = results.filter((r) => r.status !== 201)
+    console.log(
+      `POST /api/userbooking on ${label}, free slots, concurrency 4, ${results.length} creates: ${(results.length / seconds).toFixed(0)} req/s, p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}, p99 ${ms(percentile(latencies, 0.99))}, ${failed.length} failed`,
+    )
+    if (failed.length)
+      console.log(
+        `  failures: ${[...new Set(failed.map((r) => `${r.status} ${JSON.stringify(r.json)}`))].join('; ')}`,
+      )
+  } finally {
+    await stop(server.child)
+  }
+}
+
+async function bookingPage(label, env) {
+  const server = await bookingServer(env, '3313')
+  try {
+    // The bookings read: 200 created here (the demo seed's, if any, are not needed).
+    const { results } = await createMany(server, 200, 4)
+    const bookingIds = results.filter((r) => r.status === 201).map((r) => r.json.bookingId)
+    if (bookingIds.length < 200) throw new Error(`only ${bookingIds.length} of 200 bookings were created`)
+    const result = await load(
+      (n) => `${server.base}/api/userbooking/${bookingIds[n % bookingIds.length]}`,
+      { cookie: server.cookie },
+      10,
+      2000,
+    )
+    console.log(
+      `GET /api/userbooking/:id on ${label}, ${bookingIds.length} bookings, concurrency 10, ${result.total} requests: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, ${result.failed} failed`,
+    )
+  } finally {
+    await stop(server.child)
+  }
+}
+
+const benches = {
+  startup,
+  'country-list': countryListBoth,
+  'user-export': userExportBoth,
+  'booking-contested': () => onBoth(bookingContested),
+  'booking-create': () => onBoth(bookingCreate),
+  'booking-page': () => onBoth(bookingPage),
+}
 const chosen = process.argv.slice(2)
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
   const bench = benches[name]

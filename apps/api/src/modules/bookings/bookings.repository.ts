@@ -310,7 +310,11 @@ const bookingUser = alias(users, 'booking_user')
 const rateModifier = alias(users, 'rate_modifier')
 const orgCountry = alias(countries, 'org_country')
 
-/** A booking with everything its confirmation shows, or undefined. */
+/**
+ * A booking with everything its confirmation shows, or undefined. A named prepared statement: its
+ * twelve tables cost PostgreSQL about 3 ms of planning against 0.15 ms of execution, and a
+ * connection that has run it a few times keeps a generic plan (planning then takes microseconds).
+ */
 export async function findBooking(tx: Tx, id: number) {
   const [row] = await tx
     .select({
@@ -358,7 +362,9 @@ export async function findBooking(tx: Tx, id: number) {
       packages,
       and(eq(packages.organizationId, bookings.organizationId), eq(packages.id, bookings.packageId)),
     )
-    .where(eq(bookings.id, id))
+    .where(eq(bookings.id, sql.placeholder('id')))
+    .prepare('booking_confirmation')
+    .execute({ id })
   return row
 }
 
