@@ -1,3 +1,4 @@
+import { formatWallTime } from '@spaceboard/domain'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { logins, setupE2eApp, shot, visible } from './support.ts'
@@ -14,9 +15,23 @@ async function absent(locator: Locator): Promise<void> {
   await eventually(() => locator.count()).toBe(0)
 }
 
+interface DashboardBooking {
+  id: number
+  reference: string
+  organization_name: string
+  date: string
+  start_time: string
+  end_time: string
+  space_name: string
+  center_name: string
+  client_name: string
+  status: string
+}
+
 interface DashboardAnswer {
   organization: { id: number; name: string; mh_plan: string; licensed_spaces: number } | null
   counts: Record<string, number>
+  bookings: { today: DashboardBooking[]; upcoming: DashboardBooking[] }
 }
 
 /** What the API says the signed-in person's dashboard holds (the page must show the same). */
@@ -35,6 +50,29 @@ function detail(page: Page, label: string) {
     .locator('.ant-descriptions-item')
     .filter({ hasText: label })
     .locator('.ant-descriptions-item-content')
+}
+
+/** The texts a booking row shows: times are the API's wall-clock strings, never converted by the browser. */
+function bookingCells(b: DashboardBooking, options: { date: boolean; organization: boolean }) {
+  const [y, m, d] = b.date.split('-')
+  return [
+    b.reference,
+    ...(options.organization ? [b.organization_name] : []),
+    ...(options.date ? [`${d}-${m}-${y}`] : []),
+    `${formatWallTime(b.start_time)} – ${formatWallTime(b.end_time)}`,
+    b.space_name,
+    b.center_name,
+    b.client_name,
+    b.status.charAt(0).toUpperCase() + b.status.slice(1),
+  ]
+}
+
+async function rowTexts(table: Locator): Promise<string[][]> {
+  const rows = table.locator('tr.ant-table-row')
+  const texts: string[][] = []
+  for (const row of await rows.all())
+    texts.push((await row.locator('td').allTextContents()).map((t) => t.trim()))
+  return texts
 }
 
 describe('Dashboard', () => {
@@ -90,5 +128,48 @@ describe('Dashboard', () => {
     await page.getByRole('button', { name: 'Manage organizations' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/organization/list')
     await visible(page.getByRole('heading', { name: 'Organizations' }))
+  })
+
+  test("an admin sees today's and the next 7 days' bookings in the center's wall clock and opens one", async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    await page.goto('/admin/dashboard')
+    const { bookings } = await dashboardData(page)
+    expect(bookings.upcoming.length).toBeGreaterThan(0)
+    expect(bookings.upcoming.length).toBeLessThanOrEqual(20)
+
+    const today = page.getByTestId('bookings-today')
+    await visible(today.getByText("Today's bookings", { exact: true }))
+    if (bookings.today.length === 0) await visible(today.getByText('No bookings today.'))
+    else
+      await eventually(() => rowTexts(today)).toEqual(
+        bookings.today.map((b) => bookingCells(b, { date: false, organization: false })),
+      )
+
+    const upcoming = page.getByTestId('bookings-upcoming')
+    await visible(upcoming.getByText('Upcoming bookings (next 7 days)', { exact: true }))
+    await absent(upcoming.getByRole('columnheader', { name: 'Organization' }))
+    await eventually(() => rowTexts(upcoming)).toEqual(
+      bookings.upcoming.map((b) => bookingCells(b, { date: true, organization: false })),
+    )
+    await shot(page, 'dashboard-bookings')
+
+    const first = bookings.upcoming[0] as DashboardBooking
+    await upcoming.getByRole('link', { name: first.reference, exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `/admin/book/invoice/${first.id}`)
+  })
+
+  test('super sees the bookings of every organization with the organization name', async () => {
+    const page = await app.signedInPage(logins.super)
+    await page.goto('/admin/dashboard')
+    const { bookings } = await dashboardData(page)
+    const upcoming = page.getByTestId('bookings-upcoming')
+    await visible(upcoming.getByRole('columnheader', { name: 'Organization' }))
+    await eventually(() => rowTexts(upcoming)).toEqual(
+      bookings.upcoming.map((b) => bookingCells(b, { date: true, organization: true })),
+    )
+    for (const b of [...bookings.today, ...bookings.upcoming])
+      expect(['Harbour Workspaces', 'Summit Business Centres', 'Lagoon Coworking']).toContain(
+        b.organization_name,
+      )
   })
 })

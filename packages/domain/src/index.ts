@@ -1,6 +1,7 @@
 export * from './amenities/schemas.ts'
 export * from './auth/schemas.ts'
 export * from './bookings/billing-lines.ts'
+export * from './bookings/booking-price.ts'
 export * from './bookings/confirmation.ts'
 export * from './bookings/confirmation-view.ts'
 export * from './bookings/pricing.ts'

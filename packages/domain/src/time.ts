@@ -101,6 +101,15 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
   return null
 }
 
+/** The first instant of a date in a zone: midnight, or the first minute that exists when the clock skips it. */
+export function startOfDay(date: IsoDate, zone: string): Date {
+  for (const time of ['00:00', '00:30', '01:00', '02:00']) {
+    const instant = zonedInstant(date, time, zone)
+    if (instant) return instant
+  }
+  throw new Error(`No start of day for ${date} in ${zone}`)
+}
+
 /** Minutes since midnight of an HH:mm time. */
 export function minutesOfDay(time: WallTime): number {
   const [h = 0, m = 0] = time.split(':').map(Number)

@@ -1,7 +1,7 @@
 import { clientOrderKeys, messages } from '@spaceboard/domain'
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, clientTypes, organizations, users } from '../../src/db/schema/index.ts'
+import { clientGratisLog, clients, clientTypes, organizations, users } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 
 let t: TestApp
@@ -254,10 +254,25 @@ describe('GET /api/client/:id and the gratis log', () => {
     })
   })
 
-  it('answers the used gratis minutes by month', async () => {
+  it('answers the used gratis minutes by month, latest first', async () => {
+    // The demo bookings use Acme's gratis minutes: the log is what the table holds, month by month.
+    const rows = await t.database.db
+      .select({
+        usedMonth: clientGratisLog.usedMonth,
+        usedMinutes: clientGratisLog.usedMinutes,
+        refundedMinutes: clientGratisLog.refundedMinutes,
+      })
+      .from(clientGratisLog)
+      .where(eq(clientGratisLog.clientId, acme))
+    expect(rows.length).toBeGreaterThan(0)
     const response = await api(harbourAdmin, 'GET', `/api/client/${acme}/gratis-log`)
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual([{ usedMonth: '2026-10', usedMinutes: 30, refundedMinutes: 0 }])
+    const log = response.json() as { usedMonth: string; usedMinutes: number; refundedMinutes: number }[]
+    expect(log).toEqual([...rows].sort((a, b) => b.usedMonth.localeCompare(a.usedMonth)))
+    for (const month of log) {
+      expect(month.usedMonth).toMatch(/^\d{4}-\d{2}$/)
+      expect(month.usedMinutes).toBeLessThanOrEqual(120)
+    }
   })
 
   it('answers 404 for a missing id', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../client.ts'
-import { clientClientTypes, clientGratisLog, clients, clientTypes, users } from '../schema/index.ts'
+import { clientClientTypes, clients, clientTypes, users } from '../schema/index.ts'
 
 interface DemoClient {
   organization: string
@@ -75,7 +75,10 @@ const demoClients: DemoClient[] = [
   },
 ]
 
-/** Clients of each demo organization with discounts and gratis minutes, and basic users who book for them. */
+/**
+ * Clients of each demo organization with discounts and gratis minutes, and basic users who book for
+ * them. Their gratis log is written by the demo bookings that use the minutes (seed/bookings.ts).
+ */
 export async function seedDemoClients(
   tx: Tx,
   organizationIds: ReadonlyMap<string, number>,
@@ -120,14 +123,5 @@ export async function seedDemoClients(
         passwordHash,
       })),
     )
-    if (demo.gratisMinutes > 0) {
-      await tx.insert(clientGratisLog).values({
-        organizationId,
-        clientId: client.id,
-        usedMonth: '2026-10',
-        usedMinutes: Math.min(demo.gratisMinutes, 30),
-        refundedMinutes: 0,
-      })
-    }
   }
 }

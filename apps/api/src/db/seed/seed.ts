@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
 import { countries, globalRegions, users } from '../schema/index.ts'
+import { seedDemoBookings } from './bookings.ts'
 import { seedDemoCancelRules } from './cancel-rules.ts'
 import { seedDemoCenters } from './centers.ts'
 import { seedDefaultClientTypes, seedDemoClientTypes } from './client-types.ts'
@@ -70,6 +71,7 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
     await seedDemoSpaces(tx, options.dataDir)
     await seedDemoPackages(tx, orgIds)
     await seedDemoVouchers(tx, orgIds)
+    await seedDemoBookings(tx)
     return true
   })
 }

@@ -2,7 +2,9 @@ import {
   addDays,
   type BookingConfirmation,
   type BookingCreateInput,
+  type BookingTerms,
   type BusyRange,
+  bookingTax,
   bookingTotals,
   centsToDecimal,
   describeMinutes,
@@ -15,12 +17,15 @@ import {
   overlaps,
   type Price,
   percentOf,
-  priceBooking,
+  priceBookingTerms,
+  pricedAmenityLines,
+  pricedBookingLines,
   type RateUnit,
   type ReschedulingEntry,
   type RoomRates,
   type SlotProblem,
   slotProblems,
+  startOfDay,
   toBasisPoints,
   toCents,
   voucherAppliesOn,
@@ -40,15 +45,6 @@ function ratesOf(rows: { unit: string; amount: string }[]): RoomRates {
   const rates: RoomRates = {}
   for (const row of rows) rates[row.unit as RateUnit] = toCents(row.amount)
   return rates
-}
-
-/** The first instant of a date in a zone (midnight, or the first minute that exists after a skipped one). */
-function startOfDay(date: string, zone: string): Date {
-  for (const time of ['00:00', '00:30', '01:00', '02:00']) {
-    const instant = zonedInstant(date, time, zone)
-    if (instant) return instant
-  }
-  throw new Error(`No start of day for ${date} in ${zone}`)
 }
 
 /** Everything about the chosen space, center, organization, client and extras a booking needs. */
@@ -95,7 +91,6 @@ async function loadBookingContext(ctx: Ctx, input: BookingCreateInput, lockClien
   if (input.recurring && !organization.features.recurring_booking)
     throw fieldError('recurring', messages.recurringNotEnabled)
 
-  const centerTaxSet = center.taxesPercent !== null
   return {
     organizationId,
     organization,
@@ -110,13 +105,22 @@ async function loadBookingContext(ctx: Ctx, input: BookingCreateInput, lockClien
     bookingPackage,
     chosenAmenities,
     voucher,
-    tax: {
-      label: centerTaxSet ? center.taxesLabel : organization.taxesLabel,
-      percent: toBasisPoints(centerTaxSet ? center.taxesPercent : organization.taxesPercent),
-    },
+    tax: bookingTax(center, organization),
   }
 }
 type BookingContext = Awaited<ReturnType<typeof loadBookingContext>>
+
+/** What the booking is priced from, shared with the demo seed through the domain. */
+function termsOf(bc: BookingContext): BookingTerms {
+  return {
+    rates: bc.rates,
+    packageRate: bc.bookingPackage?.rate ?? null,
+    client: bc.client,
+    voucher: bc.voucher ?? null,
+    amenities: bc.chosenAmenities,
+    tax: bc.tax,
+  }
+}
 
 interface OccurrencePlan {
   date: string
@@ -248,30 +252,11 @@ async function priceOccurrences(
       const used = await repo.gratisUsedInMonth(ctx.tx, bc.organizationId, bc.client.id, month)
       available = Math.max(0, bc.client.totalMinutes - used - (usedThisRequest.get(month) ?? 0))
     }
-    const price = priceBooking({
+    const price = priceBookingTerms(termsOf(bc), {
       durationMinutes: plan.durationMinutes,
       attendees: input.attendees,
-      rates: bc.rates,
-      packageRate: bc.bookingPackage ? toCents(bc.bookingPackage.rate) : null,
       gratisAvailableMinutes: available,
       roomAmountOverride: override,
-      internalDiscount: toBasisPoints(bc.client.internalPercentDiscountRate),
-      voucher: bc.voucher
-        ? {
-            code: bc.voucher.code,
-            type: bc.voucher.type as 'percent' | 'fixed',
-            value:
-              bc.voucher.type === 'percent' ? toBasisPoints(bc.voucher.value) : toCents(bc.voucher.value),
-          }
-        : null,
-      additionalDiscount: toBasisPoints(bc.client.additionalDiscountRate),
-      amenities: bc.chosenAmenities.map((a) => ({
-        amenityId: a.amenityId,
-        name: a.name,
-        type: a.chargeType as 'hour' | 'attendee' | 'flat',
-        unitAmount: toCents(a.amount),
-      })),
-      tax: bc.tax.percent,
     })
     usedThisRequest.set(month, (usedThisRequest.get(month) ?? 0) + price.gratisMinutes)
     prices.push({ plan, month, price })
@@ -417,29 +402,9 @@ export async function createBooking(ctx: Ctx, input: BookingCreateInput, now = n
       packageId: bc.bookingPackage?.id ?? null,
       packageName: bc.bookingPackage?.name ?? '',
       packageRate: bc.bookingPackage?.rate ?? null,
-      roomRateUnit: price.rateUnit,
-      roomUnitAmount: centsToDecimal(price.roomUnitAmount),
-      roomAmount: centsToDecimal(price.roomAmount),
-      originalAmount: centsToDecimal(price.originalAmount),
-      roomRateModified: price.roomRateModified,
+      ...pricedBookingLines(price, termsOf(bc)),
       rateModifiedBy: price.roomRateModified ? ctx.actor.userId : null,
-      gratisMinutes: price.gratisMinutes,
-      rateLevel: price.rateLevel,
-      ratePercentage: bc.client.internalPercentDiscountRate,
-      internalDiscount: centsToDecimal(price.internalDiscountAmount),
       voucherId: bc.voucher?.id ?? null,
-      voucherCode: bc.voucher?.code ?? '',
-      voucherType: bc.voucher?.type ?? '',
-      voucherValue: bc.voucher?.value ?? '0',
-      voucherDiscount: centsToDecimal(price.voucherDiscount),
-      additionalDiscountRate: bc.client.additionalDiscountRate,
-      additionalDiscountAmount: centsToDecimal(price.additionalDiscountAmount),
-      roomAmountAfterDiscount: centsToDecimal(price.roomAmountAfterDiscount),
-      taxLabel: bc.tax.label,
-      taxPercentage: centsToDecimal(bc.tax.percent),
-      taxAmount: centsToDecimal(price.taxAmount),
-      subTotal: centsToDecimal(price.subTotal),
-      netAmount: centsToDecimal(price.netAmount),
       notes: input.notes,
       specialRequirement: input.special_requirement,
       recurringId,
@@ -447,17 +412,12 @@ export async function createBooking(ctx: Ctx, input: BookingCreateInput, now = n
     await repo.insertOccupancy(ctx.tx, bc.organizationId, bookingId, bc.heldSpaceIds, start, end)
     await repo.insertBookingAmenities(
       ctx.tx,
-      price.amenities.map((a) => {
+      pricedAmenityLines(price).map((a) => {
         const chosen = bc.chosenAmenities.find((c) => c.amenityId === a.amenityId)
         return {
           organizationId: bc.organizationId,
           bookingId,
-          amenityId: a.amenityId,
-          name: a.name,
-          type: a.type,
-          quantity: a.quantity.toFixed(2),
-          unitAmount: centsToDecimal(a.unitAmount),
-          totalAmount: centsToDecimal(a.totalAmount),
+          ...a,
           accountCode: chosen?.accountCode ?? '',
           inventoryItemCode: chosen?.code ?? '',
         }

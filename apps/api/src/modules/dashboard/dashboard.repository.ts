@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, or } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import {
   centers,
@@ -84,4 +84,14 @@ export async function platformSummary(tx: Tx) {
     countOf(tx.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
   ])
   return { organization: null, counts: { organizations: organizationCount, users: userCount } }
+}
+
+/** The time zones of an organization's centers (every organization's for null), archived ones too. */
+export async function centerZones(tx: Tx, organizationId: number | null) {
+  const rows = await tx
+    .selectDistinct({ zone: centers.timezoneId })
+    .from(centers)
+    .where(organizationId === null ? undefined : eq(centers.organizationId, organizationId))
+    .orderBy(asc(centers.timezoneId))
+  return rows.map((r) => r.zone)
 }

@@ -1,17 +1,22 @@
 import type { App } from '../../app.ts'
 import * as repo from './dashboard.repository.ts'
+import { dashboardBookings } from './dashboard.service.ts'
 
-/** The landing page's figures: the actor's organization, or the platform for super users. */
+/**
+ * The landing page's figures: the actor's organization, or the platform for super users, with
+ * today's and the upcoming bookings (times in each center's wall clock).
+ */
 export function dashboardRoutes(app: App) {
   app.get(
     '/api/dashboard',
     { config: { access: 'dashboard.read' }, schema: { tags: ['dashboard'] } },
     (request) =>
-      request.signedIn(
-        async ({ tx, actor }): Promise<object> =>
-          actor.organizationId === null
-            ? repo.platformSummary(tx)
-            : repo.organizationSummary(tx, actor.organizationId),
-      ),
+      request.signedIn(async (ctx): Promise<object> => {
+        const summary =
+          ctx.actor.organizationId === null
+            ? await repo.platformSummary(ctx.tx)
+            : await repo.organizationSummary(ctx.tx, ctx.actor.organizationId)
+        return { ...summary, bookings: await dashboardBookings(ctx) }
+      }),
   )
 }
