@@ -25,6 +25,7 @@ import type { Database } from './db/client.ts'
 import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { bookingOperationRoutes } from './modules/bookings/booking-operations.routes.ts'
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts'
 import { cancelRuleRoutes } from './modules/cancel-rules/cancel-rules.routes.ts'
 import { centerRoutes } from './modules/centers/centers.routes.ts'
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   packageRoutes(app)
   voucherRoutes(app)
   bookingRoutes(app, deps)
+  bookingOperationRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

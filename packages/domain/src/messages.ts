@@ -156,6 +156,20 @@ export const messages = {
   selectDate: 'Please, select date.',
   bookingRescheduled: 'Booking rescheduled successfully.',
   bookingCreated: 'Success:Record successfully created',
+  bookingUpdated: 'Success: Record successfully updated',
+  confirmCancelBooking: 'Do you really want to cancel this booking?',
+  confirmProceed: 'Do you want to proceed?',
+  confirmChangeDuration: 'Do you want to change duration of the booking?',
+  refundPercentInvalid: 'Please, enter a valid refund percent(0-100).',
+  invalidAmount: 'Invalid Amount.',
+  refundGreaterThanPaid: 'Refund amount can not be greater than paid amount.',
+  refundMoreThanAvailable: (available: string) =>
+    `You can not refund more than available amount. (Available amount = ${available})`,
+  onlyDecimal: 'Only decimal value allowed.',
+  packageDestinationRoom:
+    'You can not reschedule the booking, because the destination room does not have the same booking package.',
+  packageFixedSlotMove:
+    'You can not move this booking to another time slot, because the package is of fixed time slot.',
   wantToBookSlot: 'Want to book a slot?',
 
   recordCreated: 'Success: Record successfully created.',
@@ -239,5 +253,13 @@ export const messages = {
     `${n} of the series' dates cannot be booked. Remove them or change the series.`,
   childBookedSameSlot: (child: string, when: string) =>
     `${child} and this space are booked by different bookings at the same time (${when}). Move or cancel one of them first.`,
+  chargeAmountInvalid: 'Enter an amount of at least 0 with up to 2 decimals.',
+  unknownOperation: 'Unknown booking operation.',
+  bookingCancelledLocked: 'This booking is cancelled, so it can no longer be changed.',
+  bookingNotTentative: 'Only a tentative booking can be confirmed.',
+  paymentNotInvoice: 'Only invoice bookings can be marked as paid or unpaid.',
+  recurringDataInvalid: 'Choose the bookings of this series to cancel and their refund percent.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  nothingToRefund: 'Enter an amount to refund.',
   nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
 } as const

@@ -74,6 +74,8 @@ export const permissionTable = {
   'vouchers.write': superAndAdmin,
   'bookings.read': staff,
   'bookings.create': staff,
+  /** Notes, confirm, paid/unpaid, cancel, refunds, charges, reschedule: every staff role (spec 2 §6). */
+  'bookings.update': staff,
 } as const satisfies Record<string, readonly UserType[]>
 
 export type Permission = keyof typeof permissionTable

@@ -19,7 +19,7 @@ const tags = ['bookings']
  * A double booking the database refused (exclusion constraint) or a deadlock it broke: both mean
  * someone else took the slot first (DESIGN §4).
  */
-function slotTaken(error: unknown): never {
+export function slotTaken(error: unknown): never {
   let current: unknown = error
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: string }).code

@@ -138,6 +138,7 @@ async function planOccurrence(
   input: BookingCreateInput,
   date: string,
   now: Date,
+  exceptBookingId?: number,
 ) {
   const zone = bc.center.timezoneId
   const start = zonedInstant(date, input.start_time, zone)
@@ -193,6 +194,7 @@ async function planOccurrence(
     bc.heldSpaceIds,
     new Date(start.getTime() - preparation * 60_000),
     new Date(end.getTime() + preparation * 60_000),
+    exceptBookingId,
   )
   const slot: BusyRange = { start: start.getTime(), end: end.getTime() }
   const overlap = busy.some((b) => overlaps(slot, b))
@@ -210,6 +212,38 @@ async function planOccurrence(
       bc.space.postMakeupMinutes,
     ),
   } satisfies OccurrencePlan
+}
+
+/**
+ * One slot checked like a new booking, another booking aside (a reschedule moving that booking):
+ * the request's problems, the date's conflict, the preparation question, and what pricing needs.
+ * With `lock`, the rooms (and `extraLocks`) are locked in ascending order first.
+ */
+export async function planSlot(
+  ctx: Ctx,
+  input: BookingCreateInput,
+  options: { exceptBookingId: number; lock: boolean; extraLocks: number[] },
+  now = new Date(),
+) {
+  const bc = await loadBookingContext(ctx, input, false)
+  if (options.lock)
+    await repo.lockSpaces(
+      ctx.tx,
+      [...new Set([...bc.heldSpaceIds, ...options.extraLocks])].sort((a, b) => a - b),
+    )
+  const plan = await planOccurrence(ctx, bc, input, input.booking_date, now, options.exceptBookingId)
+  return {
+    start: plan.start,
+    end: plan.end,
+    durationMinutes: plan.durationMinutes,
+    timezone: bc.center.timezoneId,
+    heldSpaceIds: bc.heldSpaceIds,
+    rates: bc.rates,
+    clientGratisMinutes: bc.client.totalMinutes,
+    problems: requestProblems(plan),
+    conflict: conflictOf(plan),
+    preparation: plan.missingPreparation > 0 ? preparationQuestion(bc) : null,
+  }
 }
 
 function datesOf(input: BookingCreateInput): string[] {

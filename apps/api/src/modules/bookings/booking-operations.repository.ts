@@ -1,0 +1,164 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import {
+  amenities,
+  bookingAdditionalChargeRefunds,
+  bookingAdditionalCharges,
+  bookingAmenities,
+  bookingAmenityRefunds,
+  bookingOccupancy,
+  bookingReschedules,
+  bookingRoomRefunds,
+  bookings,
+  cancelRules,
+  clientGratisLog,
+  organizationAmenities,
+  organizationRoomTypes,
+} from '../../db/schema/index.ts'
+
+export type BookingRow = typeof bookings.$inferSelect
+
+/** A booking row locked for an operation (money moves one operation at a time per booking). */
+export async function lockBooking(tx: Tx, id: number) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
+  return row
+}
+
+export async function updateBooking(tx: Tx, id: number, values: Partial<typeof bookings.$inferInsert>) {
+  await tx
+    .update(bookings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(bookings.id, id))
+}
+
+/** Bookings of a series from a start instant on, in order. */
+export function seriesFrom(tx: Tx, organizationId: number, recurringId: number, from: Date) {
+  return tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.organizationId, organizationId),
+        eq(bookings.recurringId, recurringId),
+        gte(bookings.startTime, from),
+      ),
+    )
+    .orderBy(asc(bookings.startTime), asc(bookings.id))
+}
+
+export function cancelRulesOf(tx: Tx, organizationId: number) {
+  return tx.select().from(cancelRules).where(eq(cancelRules.organizationId, organizationId))
+}
+
+export async function releaseOccupancy(tx: Tx, organizationId: number, bookingId: number) {
+  await tx
+    .update(bookingOccupancy)
+    .set({ active: false })
+    .where(
+      and(eq(bookingOccupancy.organizationId, organizationId), eq(bookingOccupancy.bookingId, bookingId)),
+    )
+}
+
+export async function deleteOccupancy(tx: Tx, organizationId: number, bookingId: number) {
+  await tx
+    .delete(bookingOccupancy)
+    .where(
+      and(eq(bookingOccupancy.organizationId, organizationId), eq(bookingOccupancy.bookingId, bookingId)),
+    )
+}
+
+export async function occupiedSpaceIds(tx: Tx, organizationId: number, bookingId: number) {
+  const rows = await tx
+    .select({ id: bookingOccupancy.spaceId })
+    .from(bookingOccupancy)
+    .where(
+      and(eq(bookingOccupancy.organizationId, organizationId), eq(bookingOccupancy.bookingId, bookingId)),
+    )
+  return rows.map((r) => r.id)
+}
+
+/** Gives gratis minutes back to the client's month. */
+export async function refundGratis(
+  tx: Tx,
+  organizationId: number,
+  clientId: number,
+  month: string,
+  minutes: number,
+) {
+  if (minutes <= 0) return
+  await tx
+    .update(clientGratisLog)
+    .set({ refundedMinutes: sql`${clientGratisLog.refundedMinutes} + ${minutes}` })
+    .where(
+      and(
+        eq(clientGratisLog.organizationId, organizationId),
+        eq(clientGratisLog.clientId, clientId),
+        eq(clientGratisLog.usedMonth, month),
+      ),
+    )
+}
+
+export async function insertRoomRefund(tx: Tx, values: typeof bookingRoomRefunds.$inferInsert) {
+  await tx.insert(bookingRoomRefunds).values(values)
+}
+
+export async function insertAmenityRefunds(tx: Tx, values: (typeof bookingAmenityRefunds.$inferInsert)[]) {
+  if (values.length) await tx.insert(bookingAmenityRefunds).values(values)
+}
+
+export async function insertChargeRefunds(
+  tx: Tx,
+  values: (typeof bookingAdditionalChargeRefunds.$inferInsert)[],
+) {
+  if (values.length) await tx.insert(bookingAdditionalChargeRefunds).values(values)
+}
+
+export async function insertCharges(tx: Tx, values: (typeof bookingAdditionalCharges.$inferInsert)[]) {
+  if (values.length) await tx.insert(bookingAdditionalCharges).values(values)
+}
+
+export async function insertReschedule(tx: Tx, values: typeof bookingReschedules.$inferInsert) {
+  await tx.insert(bookingReschedules).values(values)
+}
+
+export async function bookingAmenityRows(tx: Tx, organizationId: number, bookingId: number) {
+  return tx
+    .select()
+    .from(bookingAmenities)
+    .where(
+      and(eq(bookingAmenities.organizationId, organizationId), eq(bookingAmenities.bookingId, bookingId)),
+    )
+}
+
+export async function roomTypeCodes(tx: Tx, organizationId: number, roomType: string) {
+  const [row] = await tx
+    .select()
+    .from(organizationRoomTypes)
+    .where(
+      and(
+        eq(organizationRoomTypes.organizationId, organizationId),
+        eq(organizationRoomTypes.roomType, roomType),
+      ),
+    )
+  return row
+}
+
+/** Amenities the organization offers, with its codes. */
+export function organizationAmenityCodes(tx: Tx, organizationId: number, amenityIds: number[]) {
+  if (!amenityIds.length) return Promise.resolve([])
+  return tx
+    .select({
+      amenityId: organizationAmenities.amenityId,
+      name: amenities.name,
+      code: organizationAmenities.code,
+      accountCode: organizationAmenities.accountCode,
+    })
+    .from(organizationAmenities)
+    .innerJoin(amenities, eq(amenities.id, organizationAmenities.amenityId))
+    .where(
+      and(
+        eq(organizationAmenities.organizationId, organizationId),
+        inArray(organizationAmenities.amenityId, amenityIds),
+      ),
+    )
+}

@@ -1,0 +1,60 @@
+import { bookingOperationSchema, rescheduleQuoteQuerySchema } from '@spaceboard/domain'
+import type { App } from '../../app.ts'
+import { idempotent, requestHash } from '../../platform/idempotency.ts'
+import { idParams } from '../../platform/params.ts'
+import * as service from './booking-operations.service.ts'
+import { slotTaken } from './bookings.routes.ts'
+import { rescheduleQuote } from './reschedule.service.ts'
+
+const tags = ['bookings']
+
+/** What staff do to a booking after it is made (spec 2 §4, §7: paths not shown there, designed here). */
+export function bookingOperationRoutes(app: App) {
+  app.put(
+    '/api/userbooking/:id',
+    {
+      config: { access: 'bookings.update' },
+      schema: { tags, params: idParams, body: bookingOperationSchema },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key']
+      const hash = requestHash('PUT', `/api/userbooking/${request.params.id}`, request.body)
+      const { replayed, answer } = await request
+        .signedIn((ctx) =>
+          idempotent(ctx, typeof key === 'string' ? key : undefined, hash, () =>
+            service.applyOperation(ctx, request.params.id, request.body),
+          ),
+        )
+        .catch(slotTaken)
+      if (replayed) reply.header('Idempotent-Replayed', 'true')
+      return answer
+    },
+  )
+
+  app.get(
+    '/api/userbooking/:id/cancellation',
+    { config: { access: 'bookings.update' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.cancellationCheck(ctx, request.params.id)),
+  )
+
+  app.get(
+    '/api/userbooking/:id/recurring-cancellation',
+    { config: { access: 'bookings.update' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.recurringCancellation(ctx, request.params.id)),
+  )
+
+  app.get(
+    '/api/userbooking/:id/recurring-confirm',
+    { config: { access: 'bookings.update' }, schema: { tags, params: idParams } },
+    (request) => request.signedIn((ctx) => service.recurringConfirmation(ctx, request.params.id)),
+  )
+
+  app.get(
+    '/api/userbooking/:id/reschedule-quote',
+    {
+      config: { access: 'bookings.update' },
+      schema: { tags, params: idParams, querystring: rescheduleQuoteQuerySchema },
+    },
+    (request) => request.signedIn((ctx) => rescheduleQuote(ctx, request.params.id, request.query)),
+  )
+}

@@ -1,0 +1,350 @@
+import {
+  type AdhocChargeInput,
+  type BookingConfirmation,
+  type BookingOperation,
+  type CancelRule,
+  cancellationRefund,
+  centsToDecimal,
+  daysLeft,
+  matchCancelRule,
+  messages,
+  recurringCancellationDataSchema,
+  spaceTypes,
+  toBasisPoints,
+  toCents,
+  wallClock,
+} from '@spaceboard/domain'
+import type { Ctx } from '../../platform/context.ts'
+import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
+import { assertSameOrganization } from '../../platform/tenancy.ts'
+import * as repo from './booking-operations.repository.ts'
+import { findCenter } from './bookings.repository.ts'
+import { getBooking } from './bookings.service.ts'
+import { rescheduleBooking } from './reschedule.service.ts'
+
+/** The booking, locked for the operation; another organization's is a 404. */
+export async function lockedBooking(ctx: Ctx, id: number) {
+  const booking = await repo.lockBooking(ctx.tx, id)
+  if (!booking) throw notFound()
+  assertSameOrganization(ctx.actor, booking.organizationId)
+  return booking
+}
+
+function assertNotCancelled(booking: repo.BookingRow) {
+  if (booking.status === 'cancelled') throw conflict(messages.bookingCancelledLocked)
+}
+
+/** Stores the totals the ledger now gives (the list and exports read them without recomputing). */
+export async function refreshTotals(ctx: Ctx, id: number): Promise<BookingConfirmation> {
+  const view = await getBooking(ctx, id)
+  await repo.updateBooking(ctx.tx, id, {
+    subTotal: view.sub_total,
+    taxAmount: view.tax_amount,
+    netAmount: view.net_amount,
+    partialRoomAmountRefund: view.partial_room_amount_refund,
+  })
+  return { ...view }
+}
+
+/** The month (YYYY-MM, center's zone) a booking's gratis minutes were taken from. */
+export async function gratisMonthOf(ctx: Ctx, booking: repo.BookingRow) {
+  const center = await findCenter(ctx.tx, booking.organizationId, booking.centerId)
+  return wallClock(booking.startTime, center?.timezoneId ?? 'UTC').date.slice(0, 7)
+}
+
+function refundRowOf(rule: CancelRule | null) {
+  return rule
+    ? {
+        min_day: rule.min_day,
+        max_day: rule.max_day,
+        max_attendee: rule.max_attendee,
+        refund_percent: centsToDecimal(rule.refundPercent),
+      }
+    : null
+}
+
+async function ruleFor(ctx: Ctx, booking: repo.BookingRow, now: Date) {
+  const rules = await repo.cancelRulesOf(ctx.tx, booking.organizationId)
+  const left = daysLeft(booking.startTime.getTime(), now.getTime())
+  const rule = matchCancelRule(
+    rules.map((r) => ({
+      ...r,
+      min_day: r.minDay,
+      max_day: r.maxDay,
+      max_attendee: r.maxAttendee,
+      refundPercent: toBasisPoints(r.refundPercent),
+    })),
+    left,
+    booking.attendees,
+  )
+  return { rule, left }
+}
+
+/** The cancellation check (spec 2 §3 Cancellation check response). */
+export async function cancellationCheck(ctx: Ctx, id: number, now = new Date()) {
+  const booking = await lockedBooking(ctx, id)
+  if (booking.status === 'cancelled')
+    return { success: false, message: messages.bookingCancelledLocked, bookingId: booking.id }
+  const { rule, left } = await ruleFor(ctx, booking, now)
+  const net = toCents(booking.netAmount)
+  return {
+    success: true,
+    message: '',
+    currency: booking.currency,
+    bookingId: booking.id,
+    netAmount: booking.netAmount,
+    refundRow: refundRowOf(rule),
+    refundAmount: centsToDecimal(cancellationRefund(net, rule?.refundPercent ?? 0)),
+    recurringId: booking.recurringId,
+    daysLeft: left,
+  }
+}
+
+/** Upcoming bookings of the series from this one (spec 2 §3 Recurring cancellation row). */
+export async function recurringCancellation(ctx: Ctx, id: number, now = new Date()) {
+  const booking = await lockedBooking(ctx, id)
+  if (!booking.recurringId) return []
+  const series = await repo.seriesFrom(ctx.tx, booking.organizationId, booking.recurringId, booking.startTime)
+  const rows = []
+  for (const member of series.filter((b) => b.status !== 'cancelled')) {
+    const { rule } = await ruleFor(ctx, member, now)
+    rows.push({
+      bookingId: member.id,
+      bookingPrefix: member.bookingPrefix,
+      recurringId: member.recurringId,
+      netAmount: member.netAmount,
+      refundRow: refundRowOf(rule),
+      refundAmount: centsToDecimal(cancellationRefund(toCents(member.netAmount), rule?.refundPercent ?? 0)),
+    })
+  }
+  return rows
+}
+
+/** Upcoming tentative bookings of the series from this one, for "confirm all upcoming". */
+export async function recurringConfirmation(ctx: Ctx, id: number) {
+  const booking = await lockedBooking(ctx, id)
+  if (!booking.recurringId) return []
+  const series = await repo.seriesFrom(ctx.tx, booking.organizationId, booking.recurringId, booking.startTime)
+  return series
+    .filter((b) => b.status === 'tentative')
+    .map((b) => ({ bookingId: b.id, reference: `${b.bookingPrefix}${b.id}`, net_amount: b.netAmount }))
+}
+
+async function cancel(ctx: Ctx, booking: repo.BookingRow, percent: number, now: Date) {
+  assertNotCancelled(booking)
+  const refund = cancellationRefund(toCents(booking.netAmount), percent)
+  const gratisBack = booking.gratisMinutes - booking.refundedGratisMinutes
+  await repo.updateBooking(ctx.tx, booking.id, {
+    status: 'cancelled',
+    cancelledAt: now,
+    cancelledBy: ctx.actor.userId,
+    cancellationRefundPercent: centsToDecimal(percent),
+    cancellationRefundAmount: centsToDecimal(refund),
+    refundedGratisMinutes: booking.gratisMinutes,
+  })
+  // The slot is free at once.
+  await repo.releaseOccupancy(ctx.tx, booking.organizationId, booking.id)
+  await repo.refundGratis(
+    ctx.tx,
+    booking.organizationId,
+    booking.clientId,
+    await gratisMonthOf(ctx, booking),
+    gratisBack,
+  )
+  return refund
+}
+
+async function fullCancellation(
+  ctx: Ctx,
+  booking: repo.BookingRow,
+  op: Extract<BookingOperation, { code: 'full' }>,
+  now: Date,
+) {
+  if (op.bookingType !== 'recurring') {
+    const percent =
+      op.refundPercent !== undefined
+        ? toBasisPoints(op.refundPercent)
+        : ((await ruleFor(ctx, booking, now)).rule?.refundPercent ?? 0)
+    const refund = await cancel(ctx, booking, percent, now)
+    return {
+      message: messages.bookingUpdated,
+      bookingIds: [booking.id],
+      refundAmount: centsToDecimal(refund),
+    }
+  }
+  if (!booking.recurringId) throw fieldError('bookingType', messages.recurringDataInvalid)
+  let entries: { bookingId: number; refundPercent: string }[]
+  try {
+    entries = recurringCancellationDataSchema.parse(JSON.parse(op.data ?? ''))
+  } catch {
+    throw fieldError('data', messages.recurringDataInvalid)
+  }
+  const series = await repo.seriesFrom(ctx.tx, booking.organizationId, booking.recurringId, booking.startTime)
+  let total = 0
+  const cancelled: number[] = []
+  for (const entry of entries) {
+    const member = series.find((b) => b.id === entry.bookingId)
+    if (!member || member.status === 'cancelled') throw fieldError('data', messages.recurringDataInvalid)
+    const locked = await repo.lockBooking(ctx.tx, member.id)
+    if (!locked) throw notFound()
+    total += await cancel(ctx, locked, toBasisPoints(entry.refundPercent), now)
+    cancelled.push(member.id)
+  }
+  return { message: messages.bookingUpdated, bookingIds: cancelled, refundAmount: centsToDecimal(total) }
+}
+
+async function partialRefund(
+  ctx: Ctx,
+  booking: repo.BookingRow,
+  op: Extract<BookingOperation, { code: 'partial' }>,
+) {
+  assertNotCancelled(booking)
+  const view = await getBooking(ctx, booking.id)
+  const roomPaid =
+    Math.max(
+      0,
+      toCents(view.room_amount_after_discount) -
+        toCents(view.voucher_discount) -
+        toCents(view.additional_discount_amount),
+    ) - toCents(view.partial_room_amount_refund)
+  const nothing = !op.roomAmountRefund && !op.amenityPartialRefund.length && !op.additionalChargeRefund.length
+  if (nothing) throw fieldError('roomAmountRefund', messages.nothingToRefund)
+  if (op.roomAmountRefund) {
+    const amount = toCents(op.roomAmountRefund)
+    if (amount > roomPaid) throw fieldError('roomAmountRefund', messages.refundGreaterThanPaid)
+    await repo.insertRoomRefund(ctx.tx, {
+      organizationId: booking.organizationId,
+      bookingId: booking.id,
+      amount: op.roomAmountRefund,
+      reason: op.roomNotes,
+      createdBy: ctx.actor.userId,
+    })
+  }
+  const amenityRefunds = op.amenityPartialRefund.map((refund) => {
+    const amenity = view.bookedAmenities.find((a) => a.id === refund.booking_amenity_id)
+    if (!amenity) throw fieldError('amenityPartialRefund', messages.selectRequired)
+    if (toCents(refund.amount) > toCents(amenity.total_amount) - toCents(amenity.refunded_amount))
+      throw fieldError('amenityPartialRefund', messages.refundGreaterThanPaid)
+    return {
+      organizationId: booking.organizationId,
+      bookingAmenityId: amenity.id,
+      amount: refund.amount,
+      reason: op.amenityRefundNotes,
+      createdBy: ctx.actor.userId,
+    }
+  })
+  await repo.insertAmenityRefunds(ctx.tx, amenityRefunds)
+  const chargeRefunds = op.additionalChargeRefund.map((refund) => {
+    const charge = view.additionalCharges.find((c) => c.id === refund.additional_charge_id)
+    if (!charge) throw fieldError('additionalChargeRefund', messages.selectRequired)
+    const refunded = charge.additionalChargeRefunds.reduce((s, r) => s + toCents(r.amount), 0)
+    if (toCents(refund.amount) > toCents(charge.amount) - refunded)
+      throw fieldError('additionalChargeRefund', messages.refundGreaterThanPaid)
+    return {
+      organizationId: booking.organizationId,
+      additionalChargeId: charge.id,
+      amount: refund.amount,
+      reason: refund.reason,
+      createdBy: ctx.actor.userId,
+    }
+  })
+  await repo.insertChargeRefunds(ctx.tx, chargeRefunds)
+  const updated = await refreshTotals(ctx, booking.id)
+  return { message: messages.bookingUpdated, net_amount: updated.net_amount }
+}
+
+/** The rows of ad hoc charges, with their accounting codes derived (spec 2 §3 Ad hoc charge). */
+export async function chargeRows(
+  ctx: Ctx,
+  booking: repo.BookingRow,
+  charges: readonly AdhocChargeInput[],
+  reasonPrefix = '',
+) {
+  const amenityCodes = await repo.organizationAmenityCodes(
+    ctx.tx,
+    booking.organizationId,
+    charges.flatMap((c) => (c.charge_type === 'amenities' && c.amenity_code_id ? [c.amenity_code_id] : [])),
+  )
+  const rows = []
+  for (const [index, charge] of charges.entries()) {
+    if (charge.charge_type === 'room') {
+      const type = await repo.roomTypeCodes(ctx.tx, booking.organizationId, charge.room_code_id)
+      if (!type) throw fieldError(`adhocCharges.${index}.room_code_id`, messages.selectRequired)
+      rows.push({
+        organizationId: booking.organizationId,
+        bookingId: booking.id,
+        chargeType: 'room',
+        spaceId: booking.spaceId,
+        name: spaceTypes.find((t) => t.key === type.roomType)?.label ?? type.roomType,
+        amount: centsToDecimal(toCents(charge.additional_booking_charge_value)),
+        reason: `${reasonPrefix}${charge.reason_for_additional_booking_charge}`,
+        accountCode: type.accountCode,
+        inventoryItemCode: type.code,
+        createdBy: ctx.actor.userId,
+      })
+    } else {
+      const amenity = amenityCodes.find((a) => a.amenityId === charge.amenity_code_id)
+      if (!amenity) throw fieldError(`adhocCharges.${index}.amenity_code_id`, messages.selectRequired)
+      rows.push({
+        organizationId: booking.organizationId,
+        bookingId: booking.id,
+        chargeType: 'amenities',
+        amenityId: amenity.amenityId,
+        name: amenity.name,
+        amount: centsToDecimal(toCents(charge.additional_booking_charge_value)),
+        reason: `${reasonPrefix}${charge.reason_for_additional_booking_charge}`,
+        accountCode: amenity.accountCode,
+        inventoryItemCode: amenity.code,
+        createdBy: ctx.actor.userId,
+      })
+    }
+  }
+  return rows
+}
+
+/** What PUT /api/userbooking/{id} does (spec 2 §4, §7). */
+export async function applyOperation(ctx: Ctx, id: number, op: BookingOperation, now = new Date()) {
+  const booking = await lockedBooking(ctx, id)
+  switch (op.code) {
+    case 'NOTES':
+      await repo.updateBooking(ctx.tx, id, { postBookingNotes: op.post_booking_notes })
+      return { message: messages.bookingUpdated }
+    case 'CONFIRM':
+      assertNotCancelled(booking)
+      if (booking.status !== 'tentative') throw conflict(messages.bookingNotTentative)
+      await repo.updateBooking(ctx.tx, id, { status: 'confirmed', bookingConfirmAt: now })
+      return { message: messages.bookingUpdated, bookingIds: [id] }
+    case 'CONFIRM_ALL': {
+      assertNotCancelled(booking)
+      const upcoming = await recurringConfirmation(ctx, id)
+      if (!upcoming.length) throw conflict(messages.bookingNotTentative)
+      for (const member of upcoming)
+        await repo.updateBooking(ctx.tx, member.bookingId, { status: 'confirmed', bookingConfirmAt: now })
+      return { message: messages.bookingUpdated, bookingIds: upcoming.map((b) => b.bookingId) }
+    }
+    case 'CHANGE_PAYMENT_STATUS':
+      assertNotCancelled(booking)
+      if (booking.paymentStatus !== 'invoice') throw conflict(messages.paymentNotInvoice)
+      await repo.updateBooking(ctx.tx, id, { isPaid: !booking.isPaid })
+      return { message: messages.bookingUpdated, is_paid: booking.isPaid ? 0 : 1 }
+    case 'full':
+      return fullCancellation(ctx, booking, op, now)
+    case 'partial':
+      return partialRefund(ctx, booking, op)
+    case 'additional_charges': {
+      assertNotCancelled(booking)
+      await repo.insertCharges(ctx.tx, await chargeRows(ctx, booking, op.adhocCharges))
+      const updated = await refreshTotals(ctx, id)
+      return { message: messages.bookingUpdated, net_amount: updated.net_amount }
+    }
+    case 'CHARGE_COMMISSION':
+      assertNotCancelled(booking)
+      await repo.updateBooking(ctx.tx, id, { additionalCommissionAmount: op.additionalCommissionAmount })
+      return { message: messages.bookingUpdated }
+    case 'RESCHEDULE_BOOKING':
+      assertNotCancelled(booking)
+      return rescheduleBooking(ctx, booking, op, now)
+    default:
+      throw badRequest(messages.unknownOperation)
+  }
+}

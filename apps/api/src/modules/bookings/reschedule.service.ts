@@ -1,0 +1,255 @@
+import {
+  type BookingCreateInput,
+  type BookingOperation,
+  centsToDecimal,
+  messages,
+  rescheduleAmounts,
+  spaceTypes,
+  toBasisPoints,
+  toCents,
+  wallClock,
+} from '@spaceboard/domain'
+import type { Ctx } from '../../platform/context.ts'
+import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
+import * as repo from './booking-operations.repository.ts'
+import { gratisMonthOf, lockedBooking, refreshTotals } from './booking-operations.service.ts'
+import * as bookingRepo from './bookings.repository.ts'
+import { getBooking, planSlot } from './bookings.service.ts'
+
+interface NewSlot {
+  newMeetingRoomId: number
+  /** "YYYY-MM-DD HH:mm" in the destination center's wall clock */
+  newStartTime: string
+  newEndTime: string
+  confirm_preparation_time?: boolean
+}
+
+/** Checks a move like a new booking (the booking itself aside) and works out the money. */
+async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot, lock: boolean, now: Date) {
+  const space = await bookingRepo.findSpace(ctx.tx, slot.newMeetingRoomId)
+  if (!space || space.organizationId !== booking.organizationId)
+    throw fieldError('newMeetingRoomId', messages.selectRequired)
+  const date = slot.newStartTime.slice(0, 10)
+  if (slot.newEndTime.slice(0, 10) !== date) throw fieldError('newEndTime', messages.invalidTimeRange)
+  if (booking.packageId) {
+    const offered = await bookingRepo.packagesOfSpace(ctx.tx, booking.organizationId, space.id)
+    const pkg = offered.find((p) => p.id === booking.packageId)
+    if (!pkg) throw fieldError('newMeetingRoomId', messages.packageDestinationRoom)
+    if (
+      pkg.type === 'fixed' &&
+      (slot.newStartTime.slice(11) !== pkg.startTime || slot.newEndTime.slice(11) !== pkg.endTime)
+    )
+      throw fieldError('newStartTime', messages.packageFixedSlotMove)
+  }
+  const input: BookingCreateInput = {
+    organization_id: booking.organizationId,
+    center_id: space.centerId,
+    meeting_room_id: space.id,
+    booking_date: date,
+    start_time: slot.newStartTime.slice(11),
+    end_time: slot.newEndTime.slice(11),
+    client_id: booking.clientId,
+    user_id: booking.userId,
+    attendees: booking.attendees,
+    package_id: booking.packageId,
+    amenity_ids: [],
+    voucher_code: '',
+    room_amount: null,
+    use_gratis: false,
+    payment_status: booking.paymentStatus as 'invoice' | 'card',
+    transaction_id: booking.transactionId,
+    notes: '',
+    special_requirement: '',
+    confirm_preparation_time: slot.confirm_preparation_time ?? false,
+    recurring: null,
+    skip_dates: [],
+  }
+  const extraLocks = lock ? await repo.occupiedSpaceIds(ctx.tx, booking.organizationId, booking.id) : []
+  const planned = await planSlot(ctx, input, { exceptBookingId: booking.id, lock, extraLocks }, now)
+  const view = await getBooking(ctx, booking.id)
+  const roomRefundable =
+    Math.max(
+      0,
+      toCents(view.room_amount_after_discount) -
+        toCents(view.voucher_discount) -
+        toCents(view.additional_discount_amount),
+    ) - toCents(view.partial_room_amount_refund)
+  const month = date.slice(0, 7)
+  const used = await bookingRepo.gratisUsedInMonth(ctx.tx, booking.organizationId, booking.clientId, month)
+  const amounts = rescheduleAmounts({
+    oldMinutes: booking.durationMinutes,
+    newMinutes: planned.durationMinutes,
+    rates: planned.rates,
+    gratisMinutes: booking.gratisMinutes,
+    refundedGratisMinutes: booking.refundedGratisMinutes,
+    clientGratisAvailable: booking.packageId ? 0 : Math.max(0, planned.clientGratisMinutes - used),
+    internalDiscount: toBasisPoints(booking.ratePercentage),
+    additionalDiscount: toBasisPoints(booking.additionalDiscountRate),
+    roomRefundable,
+    hourlyAmenities: view.bookedAmenities
+      .filter((a) => a.type === 'hour')
+      .map((a) => ({
+        id: a.id,
+        unitAmount: toCents(a.unit_amount),
+        refundable: toCents(a.total_amount) - toCents(a.refunded_amount),
+      })),
+  })
+  return { planned, amounts, space, view }
+}
+
+/** The reschedule dialog's preview: mode, the amount to charge or refund, what can be refunded. */
+export async function rescheduleQuote(ctx: Ctx, id: number, slot: NewSlot, now = new Date()) {
+  const booking = await lockedBooking(ctx, id)
+  if (booking.status === 'cancelled') throw conflict(messages.bookingCancelledLocked)
+  const { planned, amounts } = await planReschedule(ctx, booking, slot, false, now)
+  return {
+    mode: amounts.mode,
+    amount: centsToDecimal(amounts.roomAmount),
+    available: centsToDecimal(amounts.roomRefundable),
+    gratisMinutes: amounts.gratisMinutes,
+    duration: Math.round((planned.durationMinutes / 60) * 100) / 100,
+    amenities: amounts.amenities.map((a) => ({ booking_amenity_id: a.id, amount: centsToDecimal(a.amount) })),
+    problems: planned.problems,
+    conflict: planned.conflict,
+    preparation: planned.preparation,
+  }
+}
+
+/**
+ * Moves a booking (spec 2 §4): the charge or refund it needs is written in the same transaction
+ * as the move, so a reschedule never lands without its money or the other way round.
+ */
+export async function rescheduleBooking(
+  ctx: Ctx,
+  booking: repo.BookingRow,
+  op: Extract<BookingOperation, { code: 'RESCHEDULE_BOOKING' }>,
+  now: Date,
+) {
+  const { planned, amounts, space } = await planReschedule(ctx, booking, op, true, now)
+  const firstProblem = Object.values(planned.problems)[0]
+  if (firstProblem) throw badRequest(firstProblem, planned.problems)
+  if (planned.conflict === messages.slotAlreadyBooked) throw conflict(messages.slotAlreadyBooked)
+  if (planned.conflict) throw badRequest(planned.conflict, { newStartTime: planned.conflict })
+  if (planned.preparation && !op.confirm_preparation_time)
+    throw new HttpError(409, planned.preparation, undefined, { confirm: 'preparation_time' })
+  if (!planned.start || !planned.end) throw notFound()
+
+  const roomAmount = op.amount !== undefined ? toCents(op.amount) : amounts.roomAmount
+  const reason = op.reason || 'Reschedule/Extend'
+  if (amounts.mode === 'REFUND' && roomAmount > amounts.roomRefundable)
+    throw fieldError('amount', messages.refundMoreThanAvailable(centsToDecimal(amounts.roomRefundable)))
+  if (amounts.mode === 'CHARGE') {
+    const type = await repo.roomTypeCodes(ctx.tx, booking.organizationId, space.roomType)
+    const amenityRows = await repo.bookingAmenityRows(ctx.tx, booking.organizationId, booking.id)
+    await repo.insertCharges(ctx.tx, [
+      ...(roomAmount > 0
+        ? [
+            {
+              organizationId: booking.organizationId,
+              bookingId: booking.id,
+              chargeType: 'room',
+              spaceId: space.id,
+              name: spaceTypes.find((t) => t.key === space.roomType)?.label ?? space.roomType,
+              amount: centsToDecimal(roomAmount),
+              reason,
+              accountCode: type?.accountCode ?? '',
+              inventoryItemCode: type?.code ?? '',
+              createdBy: ctx.actor.userId,
+            },
+          ]
+        : []),
+      ...amounts.amenities
+        .filter((a) => a.amount > 0)
+        .map((a) => {
+          const amenity = amenityRows.find((row) => row.id === a.id)
+          return {
+            organizationId: booking.organizationId,
+            bookingId: booking.id,
+            chargeType: 'amenities',
+            amenityId: amenity?.amenityId ?? null,
+            name: amenity?.name ?? '',
+            amount: centsToDecimal(a.amount),
+            reason,
+            accountCode: amenity?.accountCode ?? '',
+            inventoryItemCode: amenity?.inventoryItemCode ?? '',
+            createdBy: ctx.actor.userId,
+          }
+        }),
+    ])
+    if (amounts.gratisMinutes > 0)
+      await bookingRepo.addGratisUsage(
+        ctx.tx,
+        booking.organizationId,
+        booking.clientId,
+        wallClock(planned.start, planned.timezone).date.slice(0, 7),
+        amounts.gratisMinutes,
+      )
+  }
+  if (amounts.mode === 'REFUND') {
+    if (roomAmount > 0)
+      await repo.insertRoomRefund(ctx.tx, {
+        organizationId: booking.organizationId,
+        bookingId: booking.id,
+        amount: centsToDecimal(roomAmount),
+        reason,
+        createdBy: ctx.actor.userId,
+      })
+    await repo.insertAmenityRefunds(
+      ctx.tx,
+      amounts.amenities
+        .filter((a) => a.amount > 0)
+        .map((a) => ({
+          organizationId: booking.organizationId,
+          bookingAmenityId: a.id,
+          amount: centsToDecimal(a.amount),
+          reason,
+          createdBy: ctx.actor.userId,
+        })),
+    )
+    await repo.refundGratis(
+      ctx.tx,
+      booking.organizationId,
+      booking.clientId,
+      await gratisMonthOf(ctx, booking),
+      amounts.gratisMinutes,
+    )
+  }
+  await repo.updateBooking(ctx.tx, booking.id, {
+    spaceId: space.id,
+    centerId: space.centerId,
+    startTime: planned.start,
+    endTime: planned.end,
+    durationMinutes: planned.durationMinutes,
+    rescheduled: true,
+    ...(amounts.mode === 'CHARGE' ? { gratisMinutes: booking.gratisMinutes + amounts.gratisMinutes } : {}),
+    ...(amounts.mode === 'REFUND'
+      ? { refundedGratisMinutes: booking.refundedGratisMinutes + amounts.gratisMinutes }
+      : {}),
+  })
+  await repo.deleteOccupancy(ctx.tx, booking.organizationId, booking.id)
+  await bookingRepo.insertOccupancy(
+    ctx.tx,
+    booking.organizationId,
+    booking.id,
+    planned.heldSpaceIds,
+    planned.start,
+    planned.end,
+  )
+  await repo.insertReschedule(ctx.tx, {
+    organizationId: booking.organizationId,
+    bookingId: booking.id,
+    centerId: space.centerId,
+    spaceId: space.id,
+    startTime: planned.start,
+    endTime: planned.end,
+    durationMinutes: planned.durationMinutes,
+    rescheduledBy: ctx.actor.userId,
+  })
+  const updated = await refreshTotals(ctx, booking.id)
+  return {
+    message: messages.bookingRescheduled,
+    mode: amounts.mode,
+    amount: centsToDecimal(roomAmount),
+    net_amount: updated.net_amount,
+  }
+}
