@@ -38,6 +38,7 @@ import { geocodeRoutes } from './modules/lookups/geocode.routes.ts'
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts'
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
 import { packageRoutes } from './modules/packages/packages.routes.ts'
+import { preferenceRoutes } from './modules/preferences/preferences.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
 import { spaceRoutes } from './modules/spaces/spaces.routes.ts'
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   appConfigRoutes(app, deps)
   authRoutes(app, deps)
   profileRoutes(app)
+  preferenceRoutes(app)
   countryRoutes(app)
   globalRegionRoutes(app)
   clientTypeRoutes(app)

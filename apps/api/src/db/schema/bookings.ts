@@ -158,6 +158,8 @@ export const bookings = pgTable(
   (t) => [
     unique('bookings_org_id_unique').on(t.organizationId, t.id),
     index('bookings_org_start_idx').on(t.organizationId, t.startTime),
+    // The super's bookings list across organizations, newest first (id breaks ties).
+    index('bookings_start_idx').on(t.startTime, t.id),
     index('bookings_space_start_idx').on(t.organizationId, t.spaceId, t.startTime),
     index('bookings_client_idx').on(t.organizationId, t.clientId),
     index('bookings_recurring_idx').on(t.organizationId, t.recurringId),
