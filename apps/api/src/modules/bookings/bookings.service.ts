@@ -48,7 +48,7 @@ function ratesOf(rows: { unit: string; amount: string }[]): RoomRates {
 }
 
 /** Everything about the chosen space, center, organization, client and extras a booking needs. */
-async function loadBookingContext(ctx: Ctx, input: BookingCreateInput, lockClient: boolean) {
+async function loadBookingContext(ctx: Ctx, input: BookingCreateInput) {
   const { tx } = ctx
   const organizationId = organizationForWrite(ctx.actor, input.organization_id)
   const organization = await repo.findOrganization(tx, organizationId)
@@ -67,7 +67,7 @@ async function loadBookingContext(ctx: Ctx, input: BookingCreateInput, lockClien
       ? repo.organizationBlackouts(tx, organizationId)
       : Promise.resolve([]),
   ])
-  const client = await repo.findClient(tx, organizationId, input.client_id, lockClient)
+  const client = await repo.findClient(tx, organizationId, input.client_id)
   if (!client) throw fieldError('client_id', messages.selectRequired)
   const user = await repo.findUser(tx, organizationId, input.user_id)
   if (!user || user.clientId !== client.id) throw fieldError('user_id', messages.bookingUserNotOfClient)
@@ -225,7 +225,7 @@ export async function planSlot(
   options: { exceptBookingId: number; lock: boolean; extraLocks: number[] },
   now = new Date(),
 ) {
-  const bc = await loadBookingContext(ctx, input, false)
+  const bc = await loadBookingContext(ctx, input)
   if (options.lock)
     await repo.lockSpaces(
       ctx.tx,
@@ -344,7 +344,7 @@ function preparationQuestion(bc: BookingContext) {
  * every date of a series with whether it can be booked, and the preparation-time question.
  */
 export async function quoteBooking(ctx: Ctx, input: BookingCreateInput, now = new Date()) {
-  const bc = await loadBookingContext(ctx, input, false)
+  const bc = await loadBookingContext(ctx, input)
   const plans: OccurrencePlan[] = []
   for (const date of datesOf(input)) plans.push(await planOccurrence(ctx, bc, input, date, now))
   const first = plans[0]
@@ -374,11 +374,16 @@ export async function quoteBooking(ctx: Ctx, input: BookingCreateInput, now = ne
 
 /** Creates a booking, or every booking of a series, in one transaction (spec 2; DESIGN §4). */
 export async function createBooking(ctx: Ctx, input: BookingCreateInput, now = new Date()) {
-  const bc = await loadBookingContext(ctx, input, true)
+  const bc = await loadBookingContext(ctx, input)
   const dates = datesOf(input)
   if (!dates.length) throw fieldError('recurring.until_date', messages.recurringEndRequired)
-  // Rooms first, in ascending order, then (already done) the client row for its gratis minutes.
+  // Rooms first, in ascending order (DESIGN §4), then the client row, only when its gratis minutes
+  // are spent: bookings of one client in different rooms do not wait for each other otherwise.
   await repo.lockSpaces(ctx.tx, bc.heldSpaceIds)
+  if (input.use_gratis && bc.client.totalMinutes > 0 && !bc.bookingPackage) {
+    const locked = await repo.findClient(ctx.tx, bc.organizationId, bc.client.id, true)
+    if (!locked) throw fieldError('client_id', messages.selectRequired)
+  }
   const plans: OccurrencePlan[] = []
   for (const date of dates) plans.push(await planOccurrence(ctx, bc, input, date, now))
 
