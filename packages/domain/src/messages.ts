@@ -171,6 +171,8 @@ export const messages = {
   packageFixedSlotMove:
     'You can not move this booking to another time slot, because the package is of fixed time slot.',
   wantToBookSlot: 'Want to book a slot?',
+  /** The bookings list and billing filters: a location chosen without an organization (spec 2 §5). */
+  selectOrganizationForFilter: 'Select organization.',
 
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',
@@ -262,4 +264,7 @@ export const messages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   nothingToRefund: 'Enter an amount to refund.',
   nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
+  filterDateFormat: 'Dates must be written YYYY-MM-DD.',
+  runSheetTooLong: (max: number) =>
+    `The run sheet prints at most ${max} bookings. Choose a shorter date range or a location.`,
 } as const

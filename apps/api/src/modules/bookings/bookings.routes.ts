@@ -9,11 +9,14 @@ import type { App, AppDeps } from '../../app.ts'
 import { conflict } from '../../platform/errors.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { readUpload } from '../../platform/uploads.ts'
+import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
+import { answerBookingList } from './booking-list.routes.ts'
 import * as service from './bookings.service.ts'
 import { renderConfirmationPdf } from './confirmation-pdf.ts'
 
 const tags = ['bookings']
+const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_id: idValue })
 
 /**
  * A double booking the database refused (exclusion constraint) or a deadlock it broke: both mean
@@ -30,15 +33,22 @@ export function slotTaken(error: unknown): never {
 }
 
 export function bookingRoutes(app: App, { config }: AppDeps) {
-  /** The booking confirmation as a PDF (spec 2 §7), opened in a new tab. */
+  /**
+   * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
+   * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), and otherwise the
+   * bookings list, its Excel export and its PDF run sheet (booking-list.routes.ts). Each picks and
+   * validates its own query.
+   */
   app.get(
     '/api/userbooking',
     {
       config: { access: 'bookings.read' },
-      schema: { tags, querystring: z.object({ invoice_pdf: z.literal('true'), invoice_id: idValue }) },
+      schema: { tags, querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])) },
     },
     async (request, reply) => {
-      const booking = await request.signedIn((ctx) => service.getBooking(ctx, request.query.invoice_id))
+      if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply)
+      const { invoice_id } = parseWith(confirmationPdfQuery, request.query)
+      const booking = await request.signedIn((ctx) => service.getBooking(ctx, invoice_id))
       const logo = booking.orgLogo ? await readUpload(config.dataDir, booking.orgLogo) : null
       const pdf = await renderConfirmationPdf(booking, logo)
       return reply

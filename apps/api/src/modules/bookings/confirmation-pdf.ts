@@ -13,6 +13,7 @@ import {
   paymentDetailRows,
 } from '@spaceboard/domain'
 import type { ReactElement, ReactNode } from 'react'
+import { printable } from '../../platform/pdf.ts'
 
 /**
  * The booking confirmation as a PDF (spec 2 §2 View Confirmation): the same content as the page,
@@ -20,26 +21,7 @@ import type { ReactElement, ReactNode } from 'react'
  * rescheduling logs. Written with React.createElement so the API needs no JSX build step.
  */
 
-/**
- * The built-in Helvetica encodes WinAnsi only: text outside it (₹, ₺, ฿, CJK …) would print as
- * wrong glyphs, so such characters become "?" and such currency symbols become the code (INR 12.00).
- */
-const winAnsiExtras = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
-function printable(text: string): string {
-  let out = ''
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0
-    out +=
-      code === 10 ||
-      (code >= 32 && code <= 126) ||
-      (code >= 160 && code <= 255) ||
-      winAnsiExtras.includes(char)
-        ? char
-        : '?'
-  }
-  return out
-}
-
+/** A currency symbol Helvetica cannot print (₹, ₺, ฿) becomes the code: INR 12.00. */
 function pdfCurrencySymbol(currency: string): string {
   const symbol = currencySymbol(currency)
   return printable(symbol) === symbol ? symbol : `${(currency || 'usd').toUpperCase()} `

@@ -1,0 +1,236 @@
+import type { BookingOrder, ListQuery } from '@spaceboard/domain'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
+import type { Tx } from '../../db/client.ts'
+import {
+  bookingAmenities,
+  bookings,
+  centers,
+  clients,
+  organizations,
+  spaces,
+  users,
+} from '../../db/schema/index.ts'
+import { containsPattern, type ListWindow, orderBy } from '../../platform/list.ts'
+
+/**
+ * The bookings list, its Excel export and its PDF run sheet (spec 2 §2, §7): one query with its
+ * joins per page or batch. A booking's day is the day of its own location's clock, so the date
+ * filter has two parts: a UTC window wide enough for every zone on Earth (UTC−12 to UTC+14),
+ * which the (organization, start) and (start, id) indexes serve, and the exact day in the
+ * center's zone on the rows inside it.
+ */
+export interface BookingListFilter {
+  /** null: every organization (super without a choice). */
+  organizationId: number | null
+  centerId?: number | undefined
+  /** YYYY-MM-DD days of the booking's own location, inclusive. */
+  startDate?: string | undefined
+  endDate?: string | undefined
+  search: string
+}
+
+const HOUR = 3_600_000
+
+/** The earliest instant any zone's start date can begin: its midnight in UTC+14. */
+function earliestInstant(date: string) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 14 * HOUR)
+}
+
+/** The instant after which no zone is still on the end date: the next midnight in UTC−12. */
+function latestInstant(date: string) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * HOUR + 12 * HOUR)
+}
+
+const reference = sql<string>`${bookings.bookingPrefix} || ${bookings.id}::text`
+const localDay = sql`(${bookings.startTime} at time zone ${centers.timezoneId})::date`
+
+function where(f: BookingListFilter): SQL | undefined {
+  const pattern = containsPattern(f.search)
+  return and(
+    f.organizationId === null ? undefined : eq(bookings.organizationId, f.organizationId),
+    f.centerId ? eq(bookings.centerId, f.centerId) : undefined,
+    f.startDate ? gte(bookings.startTime, earliestInstant(f.startDate)) : undefined,
+    f.startDate ? sql`${localDay} >= ${f.startDate}::date` : undefined,
+    f.endDate ? lt(bookings.startTime, latestInstant(f.endDate)) : undefined,
+    f.endDate ? sql`${localDay} <= ${f.endDate}::date` : undefined,
+    f.search
+      ? or(
+          ilike(reference, pattern),
+          ilike(clients.name, pattern),
+          ilike(users.firstName, pattern),
+          ilike(users.lastName, pattern),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(spaces.name, pattern),
+          ilike(centers.name, pattern),
+        )
+      : undefined,
+  )
+}
+
+/** A row of an organization's table that this booking points at (the composite foreign keys). */
+const sameOrg = (organizationId: AnyPgColumn, id: AnyPgColumn, column: AnyPgColumn) =>
+  and(eq(organizationId, bookings.organizationId), eq(id, column))
+
+const sortable: Record<BookingOrder, SQL | typeof bookings.id> = {
+  bookingId: bookings.id,
+  organizationName: sql`${organizations.name}`,
+  centerName: sql`${centers.name}`,
+  meetingName: sql`${spaces.name}`,
+  start_time: sql`${bookings.startTime}`,
+  end_time: sql`${bookings.endTime}`,
+  clientName: sql`${clients.name}`,
+  fUserName: sql`${users.firstName}`,
+  lUserName: sql`${users.lastName}`,
+  net_amount: sql`${bookings.netAmount}`,
+  status: sql`${bookings.status}`,
+}
+
+const screensBookings = sql<boolean>`coalesce((${organizations.features} ->> 'user_screen_booking')::boolean, false)`
+
+const listColumns = {
+  id: bookings.id,
+  bookingPrefix: bookings.bookingPrefix,
+  organizationId: bookings.organizationId,
+  organizationName: organizations.name,
+  timeFormat: organizations.timeFormat,
+  screensBookings,
+  centerId: bookings.centerId,
+  centerName: centers.name,
+  timezone: centers.timezoneId,
+  spaceId: bookings.spaceId,
+  spaceName: spaces.name,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  clientId: bookings.clientId,
+  clientName: clients.name,
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  netAmount: bookings.netAmount,
+  currency: bookings.currency,
+  status: bookings.status,
+  paymentStatus: bookings.paymentStatus,
+  isPaid: bookings.isPaid,
+  recurringId: bookings.recurringId,
+}
+
+/** The joins every row needs; the foreign keys make each inner join match exactly one row. */
+function withJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
+    .innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+    .innerJoin(spaces, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId))
+    .innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+}
+
+/** One page, newest start first unless another whitelisted order is asked for. */
+export function listBookings(
+  tx: Tx,
+  filter: BookingListFilter,
+  query: Pick<ListQuery<BookingOrder>, 'order' | 'direct'>,
+  window: ListWindow,
+) {
+  return withJoins(tx.select(listColumns).from(bookings).$dynamic())
+    .where(where(filter))
+    .orderBy(...orderBy(sortable, query, 'start_time', bookings.id))
+    .limit(window.limit)
+    .offset(window.offset)
+}
+export type BookingListDbRow = Awaited<ReturnType<typeof listBookings>>[number]
+
+/**
+ * The total of the filtered rows. A separate query rather than `count(*) over ()`: the window
+ * function would join every matching booking to return twenty, while this touches only the
+ * tables the filter reads (bookings alone for an organization, an index-only count).
+ */
+export async function countBookings(tx: Tx, filter: BookingListFilter) {
+  const needsCenter = Boolean(filter.startDate || filter.endDate || filter.search)
+  let query = tx.select({ n: count() }).from(bookings).$dynamic()
+  if (needsCenter)
+    query = query.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+  if (filter.search) {
+    query = query
+      .innerJoin(spaces, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId))
+      .innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+  }
+  const [row] = await query.where(where(filter))
+  return row?.n ?? 0
+}
+
+export interface ExportCursor {
+  startTime: Date
+  id: number
+}
+
+const exportColumns = {
+  ...listColumns,
+  userEmail: users.email,
+  attendees: bookings.attendees,
+  durationMinutes: bookings.durationMinutes,
+  transactionId: bookings.transactionId,
+  notes: bookings.notes,
+}
+
+/**
+ * One batch of the Excel export in start-time order, after `cursor` (keyset paging: memory and
+ * the cost of each batch stay flat whatever the size of the export).
+ */
+export function exportBatch(
+  tx: Tx,
+  filter: BookingListFilter,
+  direction: 'asc' | 'desc',
+  cursor: ExportCursor | null,
+  size: number,
+) {
+  const after = cursor
+    ? direction === 'desc'
+      ? sql`(${bookings.startTime}, ${bookings.id}) < (${cursor.startTime.toISOString()}::timestamptz, ${cursor.id})`
+      : sql`(${bookings.startTime}, ${bookings.id}) > (${cursor.startTime.toISOString()}::timestamptz, ${cursor.id})`
+    : undefined
+  const dir = direction === 'desc' ? desc : asc
+  return withJoins(tx.select(exportColumns).from(bookings).$dynamic())
+    .where(and(where(filter), after))
+    .orderBy(dir(bookings.startTime), dir(bookings.id))
+    .limit(size)
+}
+export type BookingExportDbRow = Awaited<ReturnType<typeof exportBatch>>[number]
+
+/** The run sheet's bookings: by location, then start; at most `limit` (the caller refuses more). */
+export function runSheetBookings(tx: Tx, filter: BookingListFilter, limit: number) {
+  const columns = {
+    ...exportColumns,
+    specialRequirement: bookings.specialRequirement,
+    postBookingNotes: bookings.postBookingNotes,
+  }
+  return withJoins(tx.select(columns).from(bookings).$dynamic())
+    .where(where(filter))
+    .orderBy(asc(centers.name), asc(bookings.centerId), asc(bookings.startTime), asc(bookings.id))
+    .limit(limit)
+}
+export type RunSheetDbRow = Awaited<ReturnType<typeof runSheetBookings>>[number]
+
+/** The amenities booked with these bookings (of one organization each), in booking order. */
+export function amenitiesOfBookings(tx: Tx, pairs: { organizationId: number; id: number }[]) {
+  if (!pairs.length) return Promise.resolve([])
+  const organizationIds = [...new Set(pairs.map((p) => p.organizationId))]
+  return tx
+    .select({
+      bookingId: bookingAmenities.bookingId,
+      name: bookingAmenities.name,
+      quantity: bookingAmenities.quantity,
+      type: bookingAmenities.type,
+    })
+    .from(bookingAmenities)
+    .where(
+      and(
+        inArray(bookingAmenities.organizationId, organizationIds),
+        inArray(
+          bookingAmenities.bookingId,
+          pairs.map((p) => p.id),
+        ),
+      ),
+    )
+    .orderBy(asc(bookingAmenities.bookingId), asc(bookingAmenities.id))
+}

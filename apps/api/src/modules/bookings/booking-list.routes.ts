@@ -1,0 +1,69 @@
+import {
+  BOOKING_EXPORT_FILENAME,
+  BOOKING_RUN_SHEET_FILENAME,
+  bookingExportColumns,
+  bookingListQuerySchema,
+  formatContentRange,
+  PAGE_SIZE,
+  parseRange,
+  rangeForPage,
+} from '@spaceboard/domain'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { badRequest, unauthorized } from '../../platform/errors.ts'
+import { parseWith } from '../../platform/validation.ts'
+import { attachment, streamWorkbook } from '../../platform/xlsx.ts'
+import * as service from './booking-list.service.ts'
+import { renderRunSheetPdf } from './run-sheet-pdf.ts'
+
+/**
+ * Rows read per query of the Excel export (as the user export: a few hundred rows a batch keep the
+ * server's memory flat; see `npm run bench booking-list`).
+ */
+const EXPORT_BATCH = 500
+
+/** The rows asked for: the Range header when sent, otherwise the page; never more than Range allows. */
+function windowOf(request: FastifyRequest, page: number) {
+  try {
+    const { start, end } = parseRange(request.headers.range) ?? rangeForPage(page, PAGE_SIZE)
+    return { offset: start, limit: end - start + 1 }
+  } catch (error) {
+    throw badRequest((error as Error).message, { range: (error as Error).message })
+  }
+}
+
+/**
+ * GET /api/userbooking without invoice_pdf (spec 2 §7): the bookings list (booking=1, with Range
+ * and Content-Range), its Excel export (bookingSheet=1, every filtered row, streamed) and its PDF
+ * run sheet (pdf=true). All three take the same filters and the same tenancy.
+ */
+export async function answerBookingList(request: FastifyRequest, reply: FastifyReply) {
+  const query = parseWith(bookingListQuerySchema, request.query)
+
+  if (query.bookingSheet === '1') {
+    const actor = request.actor
+    if (!actor) throw unauthorized()
+    const filter = service.filterFor(actor, query)
+    const batches = service.exportBatches(
+      (work) => request.signedIn(work),
+      filter,
+      query.direct,
+      EXPORT_BATCH,
+    )
+    return streamWorkbook(reply, BOOKING_EXPORT_FILENAME, bookingExportColumns, batches)
+  }
+
+  if (query.pdf === 'true') {
+    const sheet = await request.signedIn((ctx) => service.runSheet(ctx, query))
+    const pdf = await renderRunSheetPdf(sheet)
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachment(BOOKING_RUN_SHEET_FILENAME))
+      .header('Cache-Control', 'no-store')
+      .send(pdf)
+  }
+
+  const window = windowOf(request, query.page)
+  const { rows, total } = await request.signedIn((ctx) => service.listBookings(ctx, query, window))
+  reply.header('Content-Range', formatContentRange(window.offset, rows.length, total))
+  return rows
+}

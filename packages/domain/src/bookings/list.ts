@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import { listQuerySchema } from '../list.ts'
+import { messages } from '../messages.ts'
+import { type IsoDate, isIsoDate } from '../time.ts'
+import type { BookingConfirmation } from './confirmation.ts'
+
+/** The bookings list's sortable columns (spec 2 §2); start time is the default. */
+export const bookingOrderKeys = [
+  'bookingId',
+  'organizationName',
+  'centerName',
+  'meetingName',
+  'start_time',
+  'end_time',
+  'clientName',
+  'fUserName',
+  'lUserName',
+  'net_amount',
+  'status',
+] as const
+export type BookingOrder = (typeof bookingOrderKeys)[number]
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+
+const filterDate = z.preprocess(
+  emptyToUndefined,
+  z.string().refine(isIsoDate, messages.filterDateFormat).optional(),
+)
+const filterId = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number().int().positive().max(2_147_483_647).optional(),
+)
+
+/**
+ * GET /api/userbooking as the bookings list, its Excel export (bookingSheet=1) and its PDF run sheet
+ * (pdf=true) read it (spec 2 §7): the list query, newest first by default, and the filters. Dates
+ * are YYYY-MM-DD days of each booking's own location.
+ */
+export const bookingListQuerySchema = listQuerySchema(bookingOrderKeys).extend({
+  direct: z
+    .enum(['asc', 'desc'], { error: () => messages.invalidDirect })
+    .optional()
+    .default('desc'),
+  booking: z.string().max(10).optional(),
+  bookingSheet: z.enum(['1']).optional(),
+  pdf: z.enum(['true']).optional(),
+  start_date: filterDate,
+  end_date: filterDate,
+  /** super only: the organization; ignored for everyone else. */
+  org_id: filterId,
+  business_center_id: filterId,
+})
+export type BookingListQuery = z.output<typeof bookingListQuerySchema>
+
+export interface BookingListFilters {
+  start_date?: IsoDate | undefined
+  end_date?: IsoDate | undefined
+  org_id?: number | undefined
+  business_center_id?: number | undefined
+}
+
+/**
+ * What is wrong with the filters (spec 2 §5), by field: a start date after the end date, and for
+ * super a location chosen without an organization (the others are locked to their own).
+ */
+export function bookingListFilterErrors(
+  filters: BookingListFilters,
+  isSuper: boolean,
+): Record<string, string> {
+  const errors: Record<string, string> = {}
+  if (filters.start_date && filters.end_date && filters.start_date > filters.end_date)
+    errors.start_date = messages.startBeforeEnd
+  if (isSuper && filters.business_center_id && !filters.org_id)
+    errors.org_id = messages.selectOrganizationForFilter
+  return errors
+}
+
+/** One row of the bookings list (spec 2 §2 columns, §3 Booking field names). */
+export interface BookingListRow {
+  bookingId: number
+  booking_prefix: string
+  /** prefix plus id: the Booking Id column */
+  reference: string
+  org_id: number
+  organizationName: string
+  /** The organization's date order, for showing this row's dates. */
+  time_format: BookingConfirmation['time_format']
+  centerId: number
+  centerName: string
+  meetingroomId: number
+  meetingName: string
+  /** The center's IANA zone; the wall-clock fields below are in it. */
+  timezone: string
+  start_time: string
+  end_time: string
+  start_date: IsoDate
+  start_wall: string
+  end_date: IsoDate
+  end_wall: string
+  clientId: number
+  clientName: string
+  fUserName: string
+  lUserName: string
+  net_amount: string
+  currency: string
+  status: BookingConfirmation['status']
+  payment_status: BookingConfirmation['payment_status']
+  is_paid: 0 | 1
+  recurringId: number | null
+  /** Whether the Booking Status column applies: screen bookings enabled for the organization; super always. */
+  showStatus: boolean
+}
+
+/** The Excel export's columns (spec 2 §7), file "Booking List.xlsx". */
+export const bookingExportColumns = [
+  'LocationName',
+  'SpaceName',
+  'CompanyName',
+  'BookerName',
+  'BookerEmail',
+  'BookingDate',
+  'BookingReferenceNumber',
+  'NumberOfAttendees',
+  'StartTime',
+  'EndTime',
+  'BookingDuration',
+  'PaymentStatus',
+  'PaymentMethod',
+  'Notes',
+  'TotalAmount',
+  'Status',
+] as const
+
+export const BOOKING_EXPORT_FILENAME = 'Booking List.xlsx'
+export const BOOKING_RUN_SHEET_FILENAME = 'Run Sheet.pdf'
+
+/** The preference key under which a non-super user's bookings list remembers its location. */
+export const BOOKING_LIST_PREFERENCE = 'booking-list'
