@@ -1,13 +1,17 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  amenityRefundable,
   cancellationRefund,
+  chargeRefundable,
   daysLeft,
   matchCancelRule,
   type RescheduleInput,
   rescheduleAmounts,
   rescheduleMode,
+  roomRefundable,
 } from '../src/bookings/operations.ts'
+import { bookingConfirmationFixture } from './fixtures/booking-confirmation.ts'
 
 const rules = [
   { id: 1, min_day: 0, max_day: 1, max_attendee: 20, refundPercent: 0 },
@@ -110,5 +114,25 @@ describe('reschedule amounts (spec 2 §9)', () => {
         },
       ),
     )
+  })
+})
+
+describe('what is left to refund (spec 2 §5 partial refund)', () => {
+  it('gives the room after its discounts less its refunds, each amenity and each charge less theirs', () => {
+    const booking = bookingConfirmationFixture()
+    // 126.00 − 12.60 − 5.67 = 107.73 paid for the room, 7.73 already refunded.
+    expect(roomRefundable(booking)).toBe(10_000)
+    expect(booking.bookedAmenities.map(amenityRefundable)).toEqual([2250, 2000])
+    expect(booking.additionalCharges.map(chargeRefundable)).toEqual([2000])
+  })
+  it('never goes below 0', () => {
+    const booking = bookingConfirmationFixture({
+      voucher_discount: '200.00',
+      partial_room_amount_refund: '0.00',
+    })
+    expect(roomRefundable(booking)).toBe(0)
+    expect(
+      chargeRefundable({ amount: '5.00', additionalChargeRefunds: [{ amount: '6.00', reason: '' }] }),
+    ).toBe(0)
   })
 })

@@ -1,4 +1,5 @@
-import type { Cents } from '../money.ts'
+import { type Cents, toCents } from '../money.ts'
+import type { BookingConfirmation } from './confirmation.ts'
 import { type BasisPoints, percentOf, proportion, type RoomRates, roomCharge } from './pricing.ts'
 
 /** A cancellation rule of the organization (spec 1 §3): refund percent by days left and attendees. */
@@ -124,4 +125,43 @@ export function rescheduleAmounts(input: RescheduleInput): RescheduleAmounts {
       amount: Math.min(a.refundable, proportion(a.unitAmount, changed, 60)),
     })),
   }
+}
+
+type RoomFigures = Pick<
+  BookingConfirmation,
+  | 'room_amount_after_discount'
+  | 'voucher_discount'
+  | 'additional_discount_amount'
+  | 'partial_room_amount_refund'
+>
+
+const centsOf = (amount: string | null | undefined): Cents => (amount ? toCents(amount) : 0)
+
+/**
+ * What is left to refund of the room (spec 2 §5, §9): the room after its discount, voucher and
+ * additional discount (never below 0), less the earlier partial refunds of the room.
+ */
+export function roomRefundable(booking: RoomFigures): Cents {
+  const paid = Math.max(
+    0,
+    centsOf(booking.room_amount_after_discount) -
+      centsOf(booking.voucher_discount) -
+      centsOf(booking.additional_discount_amount),
+  )
+  return Math.max(0, paid - centsOf(booking.partial_room_amount_refund))
+}
+
+/** What is left to refund of a booked amenity: its total less what was refunded of it. */
+export function amenityRefundable(
+  amenity: Pick<BookingConfirmation['bookedAmenities'][number], 'total_amount' | 'refunded_amount'>,
+): Cents {
+  return Math.max(0, centsOf(amenity.total_amount) - centsOf(amenity.refunded_amount))
+}
+
+/** What is left to refund of an additional charge: its amount less its refunds. */
+export function chargeRefundable(
+  charge: Pick<BookingConfirmation['additionalCharges'][number], 'amount' | 'additionalChargeRefunds'>,
+): Cents {
+  const refunded = charge.additionalChargeRefunds.reduce((sum, refund) => sum + centsOf(refund.amount), 0)
+  return Math.max(0, centsOf(charge.amount) - refunded)
 }

@@ -1,14 +1,17 @@
 import {
   type AdhocChargeInput,
+  amenityRefundable,
   type BookingConfirmation,
   type BookingOperation,
   type CancelRule,
   cancellationRefund,
   centsToDecimal,
+  chargeRefundable,
   daysLeft,
   matchCancelRule,
   messages,
   recurringCancellationDataSchema,
+  roomRefundable,
   spaceTypes,
   toBasisPoints,
   toCents,
@@ -200,13 +203,7 @@ async function partialRefund(
 ) {
   assertNotCancelled(booking)
   const view = await getBooking(ctx, booking.id)
-  const roomPaid =
-    Math.max(
-      0,
-      toCents(view.room_amount_after_discount) -
-        toCents(view.voucher_discount) -
-        toCents(view.additional_discount_amount),
-    ) - toCents(view.partial_room_amount_refund)
+  const roomPaid = roomRefundable(view)
   const nothing = !op.roomAmountRefund && !op.amenityPartialRefund.length && !op.additionalChargeRefund.length
   if (nothing) throw fieldError('roomAmountRefund', messages.nothingToRefund)
   if (op.roomAmountRefund) {
@@ -223,7 +220,7 @@ async function partialRefund(
   const amenityRefunds = op.amenityPartialRefund.map((refund) => {
     const amenity = view.bookedAmenities.find((a) => a.id === refund.booking_amenity_id)
     if (!amenity) throw fieldError('amenityPartialRefund', messages.selectRequired)
-    if (toCents(refund.amount) > toCents(amenity.total_amount) - toCents(amenity.refunded_amount))
+    if (toCents(refund.amount) > amenityRefundable(amenity))
       throw fieldError('amenityPartialRefund', messages.refundGreaterThanPaid)
     return {
       organizationId: booking.organizationId,
@@ -237,8 +234,7 @@ async function partialRefund(
   const chargeRefunds = op.additionalChargeRefund.map((refund) => {
     const charge = view.additionalCharges.find((c) => c.id === refund.additional_charge_id)
     if (!charge) throw fieldError('additionalChargeRefund', messages.selectRequired)
-    const refunded = charge.additionalChargeRefunds.reduce((s, r) => s + toCents(r.amount), 0)
-    if (toCents(refund.amount) > toCents(charge.amount) - refunded)
+    if (toCents(refund.amount) > chargeRefundable(charge))
       throw fieldError('additionalChargeRefund', messages.refundGreaterThanPaid)
     return {
       organizationId: booking.organizationId,

@@ -4,6 +4,7 @@ import {
   centsToDecimal,
   messages,
   rescheduleAmounts,
+  roomRefundable,
   spaceTypes,
   toBasisPoints,
   toCents,
@@ -67,13 +68,6 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
   const extraLocks = lock ? await repo.occupiedSpaceIds(ctx.tx, booking.organizationId, booking.id) : []
   const planned = await planSlot(ctx, input, { exceptBookingId: booking.id, lock, extraLocks }, now)
   const view = await getBooking(ctx, booking.id)
-  const roomRefundable =
-    Math.max(
-      0,
-      toCents(view.room_amount_after_discount) -
-        toCents(view.voucher_discount) -
-        toCents(view.additional_discount_amount),
-    ) - toCents(view.partial_room_amount_refund)
   const month = date.slice(0, 7)
   const used = await bookingRepo.gratisUsedInMonth(ctx.tx, booking.organizationId, booking.clientId, month)
   const amounts = rescheduleAmounts({
@@ -85,7 +79,7 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
     clientGratisAvailable: booking.packageId ? 0 : Math.max(0, planned.clientGratisMinutes - used),
     internalDiscount: toBasisPoints(booking.ratePercentage),
     additionalDiscount: toBasisPoints(booking.additionalDiscountRate),
-    roomRefundable,
+    roomRefundable: roomRefundable(view),
     hourlyAmenities: view.bookedAmenities
       .filter((a) => a.type === 'hour')
       .map((a) => ({
