@@ -229,6 +229,31 @@ describe('Package deals', () => {
 
   test('super: the organization is required; Delete after the confirmation', async () => {
     const page = await app.signedInPage(logins.super)
+    // The demo bookings refer to Lunch and Learn, so the deletion is shown on an unbooked copy of it.
+    const packages = (await (await page.request.get('/api/package')).json()) as { id: number; name: string }[]
+    const lunch = packages.find((p) => p.name === 'Lunch and Learn')
+    if (!lunch) throw new Error('no Lunch and Learn')
+    const original = (await (await page.request.get(`/api/package/${lunch.id}`)).json()) as Record<
+      string,
+      unknown
+    >
+    const copy = await page.request.post('/api/package', {
+      data: {
+        organization_id: original.organization_id,
+        name: 'Lunch and Learn Encore',
+        min_attendees: original.min_attendees,
+        type: original.type,
+        start_time: original.start_time,
+        end_time: original.end_time,
+        duration_hours: null,
+        duration_minutes: null,
+        rate: String(original.rate),
+        services: original.services,
+        centers: original.centers,
+        meetingrooms: original.meetingrooms,
+      },
+    })
+    expect(copy.status()).toBe(201)
     await openList(page)
     await visible(row(page, 'Lunch and Learn'))
     await page.getByRole('button', { name: 'Add Package' }).click()
@@ -238,7 +263,7 @@ describe('Package deals', () => {
     await page.getByRole('link', { name: 'Package Deals' }).click()
     await page.waitForURL((url) => url.pathname === LIST)
 
-    await openActions(page, 'Lunch and Learn')
+    await openActions(page, 'Lunch and Learn Encore')
     expect((await menuItems(page)).map((item) => item.label)).toEqual([
       'View',
       'Edit',
@@ -249,7 +274,8 @@ describe('Package deals', () => {
     await visible(confirmDialog(page).getByText('Do you really want to delete this record?'))
     await confirmDialog(page).getByRole('button', { name: 'Yes' }).click()
     await visible(toast(page, 'Success: Record successfully deleted'))
-    await gone(row(page, 'Lunch and Learn'))
+    await gone(row(page, 'Lunch and Learn Encore'))
+    await visible(row(page, 'Lunch and Learn'))
   })
 
   test("the organization form's Accounts/Finance holds an account code and an inventory item code per package", async () => {
