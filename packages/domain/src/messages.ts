@@ -263,6 +263,7 @@ export const messages = {
   recurringDataInvalid: 'Choose the bookings of this series to cancel and their refund percent.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   nothingToRefund: 'Enter an amount to refund.',
+  packageHasBookings: 'This package deal has bookings, so it cannot be deleted. Disable it instead.',
   nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
   filterDateFormat: 'Dates must be written YYYY-MM-DD.',
   runSheetTooLong: (max: number) =>

@@ -1,7 +1,7 @@
 import { messages } from '@spaceboard/domain'
-import { eq } from 'drizzle-orm'
+import { eq, isNotNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spaces } from '../../src/db/schema/index.ts'
+import { bookings, spaces } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 
 let t: TestApp
@@ -146,6 +146,17 @@ describe('package deals', () => {
     expect((await call(summitAdmin, 'GET', `/api/package/${first?.id}`)).statusCode).toBe(404)
     expect((await call(harbourAdmin, 'DELETE', `/api/package/${first?.id}`)).statusCode).toBe(403)
     expect((await call(superCookie, 'DELETE', `/api/package/${first?.id}`)).statusCode).toBe(200)
+  })
+
+  it('refuses to delete a package deal that bookings refer to', async () => {
+    const [booked] = await t.database.db
+      .select({ id: bookings.packageId })
+      .from(bookings)
+      .where(isNotNull(bookings.packageId))
+      .limit(1)
+    const response = await call(superCookie, 'DELETE', `/api/package/${booked?.id}`)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe(messages.packageHasBookings)
   })
 
   it('keeps package account codes through the organization form', async () => {

@@ -592,3 +592,11 @@ export async function firstSharedSlot(tx: Tx, organizationId: number, spaceA: nu
     .limit(1)
   return row?.start as Date | undefined
 }
+
+export async function countBookingsOfPackage(tx: Tx, packageId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(eq(bookings.packageId, packageId))
+  return row?.n ?? 0
+}

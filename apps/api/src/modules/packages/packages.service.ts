@@ -1,9 +1,10 @@
 import { centsToDecimal, type ListQuery, messages, type PackageInput, toCents } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { badRequest, type FieldErrors, notFound } from '../../platform/errors.ts'
+import { badRequest, conflict, type FieldErrors, notFound } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
+import { countBookingsOfPackage } from '../bookings/bookings.repository.ts'
 import * as repo from './packages.repository.ts'
 
 export function listPackages(
@@ -125,6 +126,7 @@ export async function setPackageStatus(ctx: Ctx, id: number, status: 'enable' | 
 
 export async function deletePackage(ctx: Ctx, id: number) {
   await visiblePackage(ctx, id)
+  if (await countBookingsOfPackage(ctx.tx, id)) throw conflict(messages.packageHasBookings)
   await repo.deletePackage(ctx.tx, id)
   return { message: messages.recordDeleted }
 }
