@@ -170,14 +170,17 @@ export const roomDetailQuery = (roomId: number | null, clientId: number | null, 
       previousQuery?.queryKey[2] === roomId ? previous : undefined,
   })
 
-/** The booked slots of a day; `date` is YYYY-MM-DD here and sent as DD/MM/YYYY (spec 2 §7). */
-export const bookedSlotsQuery = (roomId: number | null, date: string | null) =>
+/**
+ * The booked slots of a day; `date` is YYYY-MM-DD here and sent as DD/MM/YYYY (spec 2 §7).
+ * `excludeBookingId` leaves a booking out (the one being rescheduled).
+ */
+export const bookedSlotsQuery = (roomId: number | null, date: string | null, excludeBookingId?: number) =>
   queryOptions({
-    queryKey: [BOOKING_ENDPOINT, 'booked-slots', roomId, date],
+    queryKey: [BOOKING_ENDPOINT, 'booked-slots', roomId, date, excludeBookingId ?? null],
     queryFn: ({ signal }) => {
       const [year, month, day] = (date ?? '').split('-')
       return api<BookedSlot[]>(
-        `${SPACE_ENDPOINT}/${roomId}/booked-slots${queryString({ date: `${day}/${month}/${year}` })}`,
+        `${SPACE_ENDPOINT}/${roomId}/booked-slots${queryString({ date: `${day}/${month}/${year}`, excludeBookingId })}`,
         { signal },
       )
     },

@@ -8,7 +8,7 @@ import {
   recurringRuleSchema,
 } from '@spaceboard/domain'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import {
   Checkbox,
   Col,
@@ -37,6 +37,7 @@ import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
 import { formatDate } from '../../platform/format.ts'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { useProfile } from '../../platform/session.ts'
+import { useDebounced } from '../../platform/use-debounced.ts'
 import { WallTimePicker } from '../../platform/wall-time-picker.tsx'
 import { centerOptionsQuery } from '../centers/api.ts'
 import { useClientOptions } from '../clients/api.ts'
@@ -44,7 +45,6 @@ import { organizationQuery } from '../organizations/api.ts'
 import { spaceOptionsQuery, spaceQuery } from '../spaces/api.ts'
 import {
   BOOKING_ENDPOINT,
-  type BookedSlot,
   type BookingBody,
   bookedSlotsQuery,
   bookingClientQuery,
@@ -56,6 +56,7 @@ import {
   roomDetailQuery,
   type SeriesConflict,
 } from './api.ts'
+import { AlreadyBooked } from './booked-slots.tsx'
 import { BookingSummary, money, SeriesConflicts } from './booking-summary.tsx'
 import {
   type BodyContext,
@@ -84,17 +85,6 @@ const chargeLabels: Record<RoomAmenity['charge_type'], string> = {
 const invoicePath = (bookingId: number) =>
   ({ to: '/admin/$', params: { _splat: `book/invoice/${bookingId}` } }) as const
 const bookingListPath = { to: '/admin/$', params: { _splat: 'book/list' } } as const
-
-/** A value that follows the given one after it has stayed the same for `ms` (compared as JSON). */
-function useDebounced<T>(value: T, ms: number): T {
-  const key = JSON.stringify(value) ?? 'null'
-  const [settled, setSettled] = useState<T>(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), ms)
-    return () => clearTimeout(timer)
-  }, [key, ms])
-  return settled
-}
 
 /**
  * RoomDetail (/admin/book/room-detail): a new booking on one page. The calendar opens it with the
@@ -786,51 +776,6 @@ function packageExtra(
       ? `${formatWallTime(pkg.start_time)} – ${formatWallTime(pkg.end_time)}`
       : `${describeDuration(pkg.duration_minutes ?? 0)} from the start time`
   return `${slot} · ${money(pkg.rate, currency)} per attendee · at least ${pkg.min_attendees} attendees`
-}
-
-/** "Already booked" beside the date: the day's booked slots of the space, each to its booking. */
-function AlreadyBooked({
-  slots,
-  loading,
-  ready,
-}: {
-  slots: BookedSlot[] | undefined
-  loading: boolean
-  ready: boolean
-}) {
-  const { token } = theme.useToken()
-  return (
-    <Flex vertical gap={6} style={{ marginBottom: 24 }} aria-label="Already booked" role="region">
-      <Typography.Text>Already booked</Typography.Text>
-      <div
-        style={{
-          minHeight: 32,
-          padding: '6px 10px',
-          borderRadius: token.borderRadius,
-          border: `1px dashed ${token.colorBorder}`,
-          background: token.colorFillQuaternary,
-        }}
-      >
-        {!ready ? (
-          <Typography.Text type="secondary">Choose a space and a date.</Typography.Text>
-        ) : loading && !slots ? (
-          <Spin size="small" />
-        ) : slots && slots.length > 0 ? (
-          <Flex wrap gap={6} data-testid="booked-slots">
-            {slots.map((slot) => (
-              <Link key={`${slot.bookingId}-${slot.start_time}`} {...invoicePath(slot.bookingId)}>
-                <Tag color="volcano" style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
-                  {formatWallTime(slot.start_time)} – {formatWallTime(slot.end_time)}
-                </Tag>
-              </Link>
-            ))}
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary">Nothing booked on this day.</Typography.Text>
-        )}
-      </div>
-    </Flex>
-  )
 }
 
 /** The space's amenities as a checkbox list with their charge (flat, per attendee, per hour). */
