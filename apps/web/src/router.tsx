@@ -28,6 +28,8 @@ import { ResetPassword } from './features/auth/reset-password.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
 import { SignIn } from './features/auth/sign-in.tsx'
 import { BookingConfirmationPage } from './features/bookings/confirmation.tsx'
+import { BookingList } from './features/bookings/list.tsx'
+import { bookingListSearch } from './features/bookings/list-search.ts'
 import { RoomDetail } from './features/bookings/room-detail.tsx'
 import { roomDetailSearchSchema } from './features/bookings/room-detail-model.ts'
 import { AddCancelRule, EditCancelRule } from './features/cancel-rules/form.tsx'
@@ -222,6 +224,14 @@ const roomDetailRoute = createRoute({
   path: 'admin/book/room-detail',
   validateSearch: roomDetailSearchSchema,
   component: guarded('bookings.create', RoomDetail),
+})
+
+// Bookings (spec 2 §2): a non-super user's location comes back from their preferences.
+const bookingListRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/book/list',
+  validateSearch: bookingListSearch,
+  component: guarded('bookings.read', BookingList),
 })
 
 const organizationListRoute = createRoute({
@@ -489,6 +499,7 @@ const routeTree = rootRoute.addChildren([
     regionEditRoute,
     dashboardRoute,
     roomDetailRoute,
+    bookingListRoute,
     organizationListRoute,
     organizationAddRoute,
     organizationEditRoute,

@@ -15,6 +15,7 @@ import {
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
+  UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons'
 import { can, type Permission, type Profile } from '@spaceboard/domain'
@@ -53,6 +54,14 @@ export const menuEntries: MenuEntry[] = [
     label: 'New Booking',
     icon: <CalendarOutlined />,
     permission: 'bookings.create',
+  },
+  {
+    to: '/admin/book/list',
+    // View Booking, Notes, Reschedule … are pages of a booking of the list (New Booking matches first).
+    area: '/admin/book',
+    label: 'Bookings',
+    icon: <UnorderedListOutlined />,
+    permission: 'bookings.read',
   },
   {
     to: '/admin/organization/list',

@@ -1,4 +1,4 @@
-import { DownOutlined, EnvironmentOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons'
+import { DownOutlined, EnvironmentOutlined, PrinterOutlined } from '@ant-design/icons'
 import {
   type BookingConfirmation,
   bookingDetailRows,
@@ -20,7 +20,6 @@ import {
   Divider,
   Dropdown,
   Flex,
-  type MenuProps,
   Row,
   Skeleton,
   Tag,
@@ -31,7 +30,8 @@ import type { ReactNode } from 'react'
 import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { LoadFailed } from '../../platform/route-guard.tsx'
-import { bookingConfirmationQuery, confirmationPdfUrl } from './confirmation-api.ts'
+import { bookingActionMenu, bookingActions } from './booking-actions.tsx'
+import { bookingConfirmationQuery } from './confirmation-api.ts'
 import { BillingDetails } from './confirmation-billing.tsx'
 import { ReschedulingLog, SectionTitle, WorkflowLogs } from './confirmation-logs.tsx'
 
@@ -50,59 +50,18 @@ const printStyles = `@media print {
   .confirmation-sheet { box-shadow: none !important; border: none !important; }
 }`
 
-export interface ConfirmationAction {
-  key: string
-  label: string
-  icon?: ReactNode
-  /** Greyed out (spec 2 §2: most actions when the booking is cancelled). */
-  disabled?: boolean
-  onClick: () => void
-}
-
-/**
- * The action menu's entries (spec 2 §2), in the spec's order. Only what works today is here;
- * Confirm booking, Reschedule/Extend, Additional Charges, Refund Charge, Mark as Paid/Unpaid,
- * Cancel Booking and Notes join this list with their screens, each `disabled` when
- * `booking.status === 'cancelled'` (View Booking, Notes and View Confirmation stay enabled).
- */
-function confirmationActions(
-  booking: BookingConfirmation,
-  navigate: ReturnType<typeof useNavigate>,
-): ConfirmationAction[] {
-  return [
-    {
-      key: 'view',
-      label: 'View Booking',
-      onClick: () =>
-        void navigate({ to: '/admin/book/invoice/$id', params: { id: String(booking.bookingId) } }),
-    },
-    {
-      key: 'confirmation',
-      label: 'View Confirmation',
-      icon: <FilePdfOutlined />,
-      onClick: () => {
-        window.open(confirmationPdfUrl(booking.bookingId), '_blank', 'noopener')
-      },
-    },
-  ]
-}
-
 function ConfirmationOf({ id }: { id: number }) {
   const navigate = useNavigate()
   const booking = useQuery(bookingConfirmationQuery(id))
   if (booking.error) return <LoadFailed error={booking.error} />
 
   const data = booking.data
-  const actions = data ? confirmationActions(data, navigate) : []
-  const menu: MenuProps = {
-    items: actions.map(({ key, label, icon, disabled }) => ({
-      key,
-      label,
-      icon,
-      disabled: disabled ?? false,
-    })),
-    onClick: ({ key }) => actions.find((action) => action.key === key && !action.disabled)?.onClick(),
-  }
+  // The same menu as the bookings list's rows (booking-actions.tsx), with its cancelled rule.
+  const menu = bookingActionMenu(
+    data
+      ? bookingActions(data, { navigate, place: 'confirmation', onChanged: () => void booking.refetch() })
+      : [],
+  )
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1120, marginInline: 'auto' }}>
@@ -135,7 +94,8 @@ function ConfirmationOf({ id }: { id: number }) {
 
 const statusColors: Record<string, string> = { tentative: 'gold', cancelled: 'red', confirmed: 'green' }
 
-function Confirmation({ booking }: { booking: BookingConfirmation }) {
+/** The confirmation's sheet; `children` come after the notes (the Notes screen's form, notes mode). */
+export function Confirmation({ booking, children }: { booking: BookingConfirmation; children?: ReactNode }) {
   const { token } = theme.useToken()
   const details: DescriptionsProps['items'] = bookingDetailRows(booking).map((row) => ({
     key: row.key,
@@ -213,6 +173,7 @@ function Confirmation({ booking }: { booking: BookingConfirmation }) {
             </Typography.Paragraph>
           </section>
         ))}
+        {children}
 
         <WorkflowLogs booking={booking} />
         <ReschedulingLog booking={booking} />
