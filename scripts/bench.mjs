@@ -1,4 +1,4 @@
-// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page]…`:
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list]…`:
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
@@ -616,6 +616,217 @@ async function bookingPage(label, env) {
   }
 }
 
+/** The bookings list bench: 500,000 bookings over 20 organizations, the first holding 100,000. */
+const LIST_BOOKINGS = 500_000
+const LIST_FIRST_ORGANIZATION = 100_000
+const LIST_ORGANIZATIONS = 20
+
+/**
+ * The bench organizations and what bookings need (5 centers in five zones, 10 spaces each, 50
+ * clients with a booker each, an admin signing in with the demo password), then the bookings, all
+ * in bulk SQL. Realistic figures (spec 0): about 2.5 hours and AUD 60 a booking, 10 % by card,
+ * statuses mixed, a note on every fifth; start times spread over two years and a quarter.
+ */
+const bookingListData = [
+  `insert into organizations (name, booking_prefix, currency_code, time_format, features, country_id)
+   select format('Bench Org %s', lpad(o::text, 2, '0')), format('BO%s-', o), 'aud',
+          case when o % 2 = 0 then 'mm/dd' else 'dd/mm' end,
+          case when o % 2 = 1 then '{"user_screen_booking": true}'::jsonb else '{}'::jsonb end,
+          (select id from countries where code = 'AU')
+   from generate_series(1, ${LIST_ORGANIZATIONS}) o`,
+  `insert into centers (organization_id, name, booking_confirm_email, contact_email, contact_number, street,
+                        city, state, postcode, country_id, timezone_id)
+   select o.id, format('%s Center %s', o.name, c), 'desk@bench.test', 'desk@bench.test', '+61 2 9000 0000',
+          c || ' Bench Street', 'Sydney', 'New South Wales', '2000', o.country_id,
+          (array['Australia/Sydney', 'America/Denver', 'Europe/London', 'Asia/Singapore', 'Pacific/Auckland'])[c]
+   from organizations o cross join generate_series(1, 5) c where o.name like 'Bench Org %'`,
+  `insert into spaces (organization_id, center_id, name, capacity, minimum_duration_minutes,
+                       maximum_duration_minutes, start_time, end_time, description, room_type)
+   select ce.organization_id, ce.id, format('%s Room %s', ce.name, s), 10, 60, 600, '07:00', '21:00', '',
+          'meetingroom'
+   from centers ce join organizations o on o.id = ce.organization_id and o.name like 'Bench Org %'
+   cross join generate_series(1, 10) s`,
+  `insert into clients (organization_id, name, contact_email)
+   select o.id, format('Bench Client %s-%s', o.id, k), format('client.%s.%s@bench.test', o.id, k)
+   from organizations o cross join generate_series(1, 50) k where o.name like 'Bench Org %'`,
+  `insert into users (organization_id, client_id, type, first_name, last_name, email, password_hash)
+   select cl.organization_id, cl.id, 'basic', 'Booker', 'Number ' || cl.id, format('booker.%s@bench.test', cl.id), 'x'
+   from clients cl join organizations o on o.id = cl.organization_id and o.name like 'Bench Org %'`,
+  `insert into users (organization_id, type, first_name, last_name, email, password_hash)
+   select o.id, 'admin', 'Bench', 'Admin ' || o.id, format('admin.%s@bench.test', substr(o.name, 11)),
+          (select password_hash from users where email = 'admin@harbour.test')
+   from organizations o where o.name like 'Bench Org %'`,
+  `create temp table bench_orgs as
+   select row_number() over (order by o.id) as k, o.id, o.booking_prefix, u.id as admin_id
+   from organizations o join users u on u.organization_id = o.id and u.type = 'admin'
+   where o.name like 'Bench Org %'`,
+  `create temp table bench_spaces as
+   select organization_id, (row_number() over (partition by organization_id order by id) - 1)::int as n,
+          id as space_id, center_id
+   from spaces where organization_id in (select id from bench_orgs)`,
+  `create temp table bench_clients as
+   select cl.organization_id, (row_number() over (partition by cl.organization_id order by cl.id) - 1)::int as n,
+          cl.id as client_id, u.id as user_id
+   from clients cl join users u on u.client_id = cl.id and u.organization_id = cl.organization_id
+   where cl.organization_id in (select id from bench_orgs)`,
+  // The data is valid by construction: foreign keys are not checked row by row while loading.
+  `set session_replication_role = replica`,
+  `insert into bookings (organization_id, booking_prefix, status, payment_status, transaction_id, is_paid,
+                         center_id, space_id, start_time, end_time, duration_minutes, attendees, client_id,
+                         user_id, submitted_by, currency, room_amount, original_amount,
+                         room_amount_after_discount, sub_total, net_amount, notes, special_requirement)
+   select o.id, o.booking_prefix, (array['confirmed', 'confirmed', 'tentative', 'cancelled'])[1 + x.g % 4],
+          case when x.g % 10 = 0 then 'card' else 'invoice' end,
+          case when x.g % 10 = 0 then 'ch_' || x.g else '' end, x.g % 3 = 0,
+          s.center_id, s.space_id, x.start_time, x.start_time + x.minutes * interval '1 minute', x.minutes,
+          1 + x.g % 8, c.client_id, c.user_id, o.admin_id, 'aud', x.amount, x.amount, x.amount, x.amount, x.amount,
+          case when x.g % 5 = 0 then 'Bench note ' || x.g else '' end, ''
+   from (
+     select g,
+            case when g <= ${LIST_FIRST_ORGANIZATION} then 1
+                 else 2 + (g - ${LIST_FIRST_ORGANIZATION + 1}) % ${LIST_ORGANIZATIONS - 1} end as k,
+            timestamptz '2024-10-01 00:00+00' + ((g::bigint * 7919) % (820 * 96)) * interval '15 minutes' as start_time,
+            (4 + g % 12) * 15 as minutes,
+            (10 + (g % 10000) / 100.0)::numeric(12, 2) as amount
+     from generate_series(1, ${LIST_BOOKINGS}) g
+   ) x
+   join bench_orgs o on o.k = x.k
+   join bench_spaces s on s.organization_id = o.id and s.n = (x.g / ${LIST_ORGANIZATIONS}) % 50
+   join bench_clients c on c.organization_id = o.id and c.n = (x.g / 7) % 50`,
+  `set session_replication_role = origin`,
+  `vacuum analyze bookings`,
+  `analyze`,
+]
+
+/** One request, timed, with its Content-Range. */
+async function timedGet(url, headers) {
+  const t0 = performance.now()
+  const response = await fetch(url, { headers })
+  await response.arrayBuffer()
+  return { ms: performance.now() - t0, status: response.status, range: response.headers.get('content-range') }
+}
+
+/** p50/p95 of `total` sequential requests after a warm-up: the latency one person sees. */
+async function latencyOf(url, headers, total = 300) {
+  for (let i = 0; i < 20; i++) await timedGet(url, headers)
+  const latencies = []
+  let range = ''
+  for (let i = 0; i < total; i++) {
+    const r = await timedGet(url, headers)
+    if (r.status !== 200) throw new Error(`${url} answered ${r.status}`)
+    latencies.push(r.ms)
+    range = r.range
+  }
+  latencies.sort((a, b) => a - b)
+  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), range }
+}
+
+/**
+ * GET /api/userbooking?booking=1 at 500,000 bookings on PostgreSQL, first page and page 50, as super
+ * (every organization) and as the admin of the 100,000-booking organization; then the Excel export of
+ * that organization's 100,000 bookings with the server's peak RSS, measured as the user export is.
+ */
+async function bookingList() {
+  const name = `sb_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: pgBase })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'))
+  const url = new URL(pgBase)
+  url.pathname = `/${name}`
+  const env = { DATABASE_URL: url.toString(), SEED_DEMO: '1', DATA_DIR: dataDir, PORT: '3314' }
+  const base = `http://127.0.0.1:${env.PORT}`
+  const file = path.join(dataDir, 'Booking List.xlsx')
+  try {
+    // Migrate and seed the demo data, then load the bench data with the server stopped.
+    const first = startServer(env)
+    try {
+      await waitFor(`${base}/admin/login`, 180_000)
+    } finally {
+      await stop(first)
+    }
+    const client = new pg.Client({ connectionString: url.toString() })
+    await client.connect()
+    const t0 = performance.now()
+    try {
+      for (const statement of bookingListData) await client.query(statement)
+    } finally {
+      await client.end()
+    }
+    const loadSeconds = (performance.now() - t0) / 1000
+
+    const child = startServer(env)
+    try {
+      await waitFor(`${base}/admin/login`)
+      const superCookie = await signIn(base)
+      const adminCookie = await signIn(base, 'admin.01@bench.test')
+      console.log(
+        `booking-list on PostgreSQL 15: ${LIST_BOOKINGS} bench bookings in ${LIST_ORGANIZATIONS} organizations (plus the demo seed's) loaded in ${loadSeconds.toFixed(1)} s; 300 sequential requests each after 20 warm-up`,
+      )
+      const cases = [
+        ['super, first page', superCookie, '0-19', ''],
+        ['super, page 50', superCookie, '980-999', ''],
+        ['admin (100,000 bookings), first page', adminCookie, '0-19', ''],
+        ['admin (100,000 bookings), page 50', adminCookie, '980-999', ''],
+        ['super, one month', superCookie, '0-19', '&start_date=2025-06-01&end_date=2025-06-30'],
+        [
+          'admin, one month and a location',
+          adminCookie,
+          '0-19',
+          '&start_date=2025-06-01&end_date=2025-06-30',
+        ],
+        ['admin, search "Number 7"', adminCookie, '0-19', '&search=Number%207'],
+      ]
+      let centerId = null
+      for (const [label, cookie, range, extra] of cases) {
+        let query = extra
+        if (label.includes('location')) {
+          if (centerId === null) {
+            const centers = await (await fetch(`${base}/api/center?all=1`, { headers: { cookie } })).json()
+            centerId = centers[0].id
+          }
+          query += `&business_center_id=${centerId}`
+        }
+        const r = await latencyOf(`${base}/api/userbooking?booking=1${query}`, { cookie, range })
+        console.log(
+          `  GET /api/userbooking?booking=1${query} Range ${range} (${label}): p50 ${ms(r.p50)}, p95 ${ms(r.p95)}; Content-Range ${r.range}`,
+        )
+      }
+
+      // The export: the admin's whole organization, 100,000 bookings.
+      const before = memoryOf(child.pid)
+      const peakReset = resetPeak(child.pid)
+      let polledPeak = before.rss
+      const poller = setInterval(() => {
+        polledPeak = Math.max(polledPeak, memoryOf(child.pid).rss)
+      }, 10)
+      const started = performance.now()
+      const response = await fetch(`${base}/api/userbooking?bookingSheet=1`, {
+        headers: { cookie: adminCookie },
+      })
+      if (response.status !== 200) throw new Error(`export answered ${response.status}`)
+      const firstByteMs = performance.now() - started
+      await pipeline(Readable.fromWeb(response.body), createWriteStream(file))
+      const elapsedMs = performance.now() - started
+      clearInterval(poller)
+      const after = memoryOf(child.pid)
+      const peak = peakReset ? Math.max(after.hwm, polledPeak) : polledPeak
+      const rows = await countRows(file)
+      console.log(
+        `  Excel export (bookingSheet=1) of one organization: ${rows} rows, ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ${(elapsedMs / 1000).toFixed(2)} s (first byte ${firstByteMs.toFixed(0)} ms); server RSS ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB during the export (${peakReset ? 'VmHWM reset before the download' : 'VmRSS polled every 10 ms'}), ${after.rss.toFixed(0)} MB after`,
+      )
+      if (rows !== LIST_FIRST_ORGANIZATION)
+        throw new Error(`expected ${LIST_FIRST_ORGANIZATION} rows, read ${rows}`)
+    } finally {
+      await stop(child)
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
+  }
+}
+
 const benches = {
   startup,
   'country-list': countryListBoth,
@@ -623,6 +834,7 @@ const benches = {
   'booking-contested': () => onBoth(bookingContested),
   'booking-create': () => onBoth(bookingCreate),
   'booking-page': () => onBoth(bookingPage),
+  'booking-list': bookingList,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
