@@ -27,9 +27,13 @@ import { ForgotPassword } from './features/auth/forgot-password.tsx'
 import { ResetPassword } from './features/auth/reset-password.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './features/auth/search.ts'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { ChargeBookingPage } from './features/bookings/charge-booking.tsx'
 import { BookingConfirmationPage } from './features/bookings/confirmation.tsx'
 import { BookingList } from './features/bookings/list.tsx'
 import { bookingListSearch } from './features/bookings/list-search.ts'
+import { BookingNotesPage } from './features/bookings/notes.tsx'
+import { PartialRefundPage } from './features/bookings/partial-refund.tsx'
+import { ReschedulePage } from './features/bookings/reschedule.tsx'
 import { RoomDetail } from './features/bookings/room-detail.tsx'
 import { roomDetailSearchSchema } from './features/bookings/room-detail-model.ts'
 import { AddCancelRule, EditCancelRule } from './features/cancel-rules/form.tsx'
@@ -471,6 +475,35 @@ const bookingConfirmationRoute = createRoute({
   component: guarded('bookings.read', BookingConfirmationPage),
 })
 
+// What staff do to a booking (spec 2 §2): Notes, Reschedule/Extend, Additional Charges, Refund Charge.
+const bookingNotesRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/book/notes/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('bookings.update', BookingNotesPage),
+})
+
+const bookingRescheduleRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/book/reschedule/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('bookings.update', ReschedulePage),
+})
+
+const bookingChargeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/book/charge-booking/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('bookings.update', ChargeBookingPage),
+})
+
+const bookingPartialRefundRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'admin/book/partial-cancel-view/$id',
+  loader: ({ params }) => void idParam(params.id),
+  component: guarded('bookings.update', PartialRefundPage),
+})
+
 // Any other /admin path: /admin itself goes to the profile, the rest is not found (inside the shell).
 const adminOtherRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -529,6 +562,10 @@ const routeTree = rootRoute.addChildren([
     cancelRuleAddRoute,
     cancelRuleEditRoute,
     bookingConfirmationRoute,
+    bookingNotesRoute,
+    bookingRescheduleRoute,
+    bookingChargeRoute,
+    bookingPartialRefundRoute,
     voucherListRoute,
     voucherAddRoute,
     voucherEditRoute,
