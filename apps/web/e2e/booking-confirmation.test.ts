@@ -294,12 +294,18 @@ describe('Booking confirmation (View Booking)', () => {
 
     await shot(page, 'booking-confirmation')
 
-    // The action menu offers what works today.
+    // The action menu of a tentative card booking (spec 2 §2): no Mark as Paid/Unpaid for a card.
     await page.getByRole('button', { name: 'Actions' }).click()
     await openMenu(page).getByRole('menuitem').first().waitFor()
     expect(await menuItems(page)).toEqual([
       { label: 'View Booking', disabled: false },
+      { label: 'Notes', disabled: false },
+      { label: 'Confirm booking', disabled: false },
       { label: 'View Confirmation', disabled: false },
+      { label: 'Reschedule/Extend', disabled: false },
+      { label: 'Additional Charges', disabled: false },
+      { label: 'Refund Charge', disabled: false },
+      { label: 'Cancel Booking', disabled: false },
     ])
     // View Confirmation opens the PDF in a new tab.
     const [tab] = await Promise.all([

@@ -3,12 +3,13 @@ import type { BookingConfirmation } from '@spaceboard/domain'
 import type { useNavigate } from '@tanstack/react-router'
 import { Button, Dropdown, type MenuProps } from 'antd'
 import type { ReactNode } from 'react'
+import { type BookingOperations, useBookingOperations } from './booking-operations.tsx'
 import { confirmationPdfUrl } from './confirmation-api.ts'
 
 /** What the action menu needs of a booking: a bookings list row and a confirmation both have it. */
 export type BookingActionTarget = Pick<
   BookingConfirmation,
-  'bookingId' | 'status' | 'payment_status' | 'is_paid' | 'recurringId'
+  'bookingId' | 'reference' | 'status' | 'payment_status' | 'is_paid' | 'recurringId' | 'currency'
 >
 
 /** Where the menu is: the bookings list's row, or the View Booking page's Actions button. */
@@ -29,6 +30,8 @@ export interface BookingActionContext {
   place: BookingActionPlace
   /** After an action changed the booking (confirm, paid, cancel …): refresh what shows it. */
   onChanged?: () => void
+  /** The dialogs of Confirm booking, Mark as Paid/Unpaid and Cancel Booking (useBookingOperations). */
+  operations?: Pick<BookingOperations, 'confirmBooking' | 'cancelBooking' | 'togglePaid'>
 }
 
 /**
@@ -55,7 +58,7 @@ export const isCancelled = (booking: Pick<BookingActionTarget, 'status'>) => boo
  * the cancelled rule is applied here, once, for the list and the View Booking page alike.
  */
 export function bookingActions(booking: BookingActionTarget, context: BookingActionContext): BookingAction[] {
-  const { navigate } = context
+  const { navigate, operations } = context
   const id = String(booking.bookingId)
   const actions: BookingAction[] = [
     {
@@ -64,6 +67,19 @@ export function bookingActions(booking: BookingActionTarget, context: BookingAct
       onClick: () => void navigate({ to: '/admin/book/invoice/$id', params: { id } }),
     },
     {
+      key: 'notes',
+      label: context.place === 'list' ? 'Internal Notes' : 'Notes',
+      onClick: () => void navigate({ to: '/admin/book/notes/$id', params: { id } }),
+    },
+  ]
+  if (operations && booking.status === 'tentative')
+    actions.push({
+      key: 'confirm',
+      label: 'Confirm booking',
+      onClick: () => void operations.confirmBooking(booking),
+    })
+  actions.push(
+    {
       key: 'confirmation',
       label: 'View Confirmation',
       icon: <FilePdfOutlined />,
@@ -71,7 +87,35 @@ export function bookingActions(booking: BookingActionTarget, context: BookingAct
         window.open(confirmationPdfUrl(booking.bookingId), '_blank', 'noopener')
       },
     },
-  ]
+    {
+      key: 'reschedule',
+      label: 'Reschedule/Extend',
+      onClick: () => void navigate({ to: '/admin/book/reschedule/$id', params: { id } }),
+    },
+    {
+      key: 'charges',
+      label: 'Additional Charges',
+      onClick: () => void navigate({ to: '/admin/book/charge-booking/$id', params: { id } }),
+    },
+    {
+      key: 'refund',
+      label: 'Refund Charge',
+      onClick: () => void navigate({ to: '/admin/book/partial-cancel-view/$id', params: { id } }),
+    },
+  )
+  if (operations && booking.payment_status === 'invoice')
+    actions.push({
+      key: 'paid',
+      label: booking.is_paid === 1 ? 'Mark as Unpaid' : 'Mark as Paid',
+      onClick: () => operations.togglePaid(booking),
+    })
+  if (operations)
+    actions.push({
+      key: 'cancel',
+      label: 'Cancel Booking',
+      danger: !isCancelled(booking),
+      onClick: () => operations.cancelBooking(booking),
+    })
   return actions.map((action) =>
     isCancelled(booking) && lockedWhenCancelled.has(action.key) ? { ...action, disabled: true } : action,
   )
@@ -103,17 +147,25 @@ export function BookingActionsButton({
   context: BookingActionContext
 }) {
   const cancelled = isCancelled(booking)
+  // Each row has the operations' dialogs at hand (only the open one renders anything).
+  const operations = useBookingOperations(context.onChanged)
   return (
-    <Dropdown trigger={['click']} menu={bookingActionMenu(bookingActions(booking, context))}>
-      <Button
-        size="small"
-        aria-label="Actions"
-        data-cancelled={cancelled ? 'true' : undefined}
-        {...(cancelled ? { color: 'default' as const, variant: 'filled' as const } : {})}
-        style={cancelled ? { color: 'rgba(0, 0, 0, 0.45)' } : undefined}
+    <>
+      {operations.holder}
+      <Dropdown
+        trigger={['click']}
+        menu={bookingActionMenu(bookingActions(booking, { ...context, operations }))}
       >
-        Actions <DownOutlined />
-      </Button>
-    </Dropdown>
+        <Button
+          size="small"
+          aria-label="Actions"
+          data-cancelled={cancelled ? 'true' : undefined}
+          {...(cancelled ? { color: 'default' as const, variant: 'filled' as const } : {})}
+          style={cancelled ? { color: 'rgba(0, 0, 0, 0.45)' } : undefined}
+        >
+          Actions <DownOutlined />
+        </Button>
+      </Dropdown>
+    </>
   )
 }

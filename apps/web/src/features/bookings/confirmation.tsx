@@ -31,6 +31,7 @@ import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { LoadFailed } from '../../platform/route-guard.tsx'
 import { bookingActionMenu, bookingActions } from './booking-actions.tsx'
+import { useBookingOperations } from './booking-operations.tsx'
 import { bookingConfirmationQuery } from './confirmation-api.ts'
 import { BillingDetails } from './confirmation-billing.tsx'
 import { ReschedulingLog, SectionTitle, WorkflowLogs } from './confirmation-logs.tsx'
@@ -53,19 +54,26 @@ const printStyles = `@media print {
 function ConfirmationOf({ id }: { id: number }) {
   const navigate = useNavigate()
   const booking = useQuery(bookingConfirmationQuery(id))
+  const operations = useBookingOperations()
   if (booking.error) return <LoadFailed error={booking.error} />
 
   const data = booking.data
   // The same menu as the bookings list's rows (booking-actions.tsx), with its cancelled rule.
   const menu = bookingActionMenu(
     data
-      ? bookingActions(data, { navigate, place: 'confirmation', onChanged: () => void booking.refetch() })
+      ? bookingActions(data, {
+          navigate,
+          place: 'confirmation',
+          onChanged: () => void booking.refetch(),
+          operations,
+        })
       : [],
   )
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1120, marginInline: 'auto' }}>
       <style>{printStyles}</style>
+      {operations.holder}
       <Flex className="confirmation-toolbar" justify="space-between" align="center" gap={8} wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
           View Booking
