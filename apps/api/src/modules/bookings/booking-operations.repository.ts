@@ -13,7 +13,6 @@ import {
   cancelRules,
   clientGratisLog,
   organizationAmenities,
-  organizationRoomTypes,
 } from '../../db/schema/index.ts'
 
 export type BookingRow = typeof bookings.$inferSelect
@@ -128,19 +127,6 @@ export async function bookingAmenityRows(tx: Tx, organizationId: number, booking
     .where(
       and(eq(bookingAmenities.organizationId, organizationId), eq(bookingAmenities.bookingId, bookingId)),
     )
-}
-
-export async function roomTypeCodes(tx: Tx, organizationId: number, roomType: string) {
-  const [row] = await tx
-    .select()
-    .from(organizationRoomTypes)
-    .where(
-      and(
-        eq(organizationRoomTypes.organizationId, organizationId),
-        eq(organizationRoomTypes.roomType, roomType),
-      ),
-    )
-  return row
 }
 
 /** Amenities the organization offers, with its codes. */

@@ -21,7 +21,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
 import { assertSameOrganization } from '../../platform/tenancy.ts'
 import * as repo from './booking-operations.repository.ts'
-import { findCenter } from './bookings.repository.ts'
+import * as bookingRepo from './bookings.repository.ts'
 import { getBooking } from './bookings.service.ts'
 import { rescheduleBooking } from './reschedule.service.ts'
 
@@ -51,7 +51,7 @@ export async function refreshTotals(ctx: Ctx, id: number): Promise<BookingConfir
 
 /** The month (YYYY-MM, center's zone) a booking's gratis minutes were taken from. */
 export async function gratisMonthOf(ctx: Ctx, booking: repo.BookingRow) {
-  const center = await findCenter(ctx.tx, booking.organizationId, booking.centerId)
+  const center = await bookingRepo.findCenter(ctx.tx, booking.organizationId, booking.centerId)
   return wallClock(booking.startTime, center?.timezoneId ?? 'UTC').date.slice(0, 7)
 }
 
@@ -264,7 +264,7 @@ export async function chargeRows(
   const rows = []
   for (const [index, charge] of charges.entries()) {
     if (charge.charge_type === 'room') {
-      const type = await repo.roomTypeCodes(ctx.tx, booking.organizationId, charge.room_code_id)
+      const type = await bookingRepo.roomTypeOf(ctx.tx, booking.organizationId, charge.room_code_id)
       if (!type) throw fieldError(`adhocCharges.${index}.room_code_id`, messages.selectRequired)
       rows.push({
         organizationId: booking.organizationId,

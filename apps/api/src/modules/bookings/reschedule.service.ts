@@ -133,7 +133,7 @@ export async function rescheduleBooking(
   if (amounts.mode === 'REFUND' && roomAmount > amounts.roomRefundable)
     throw fieldError('amount', messages.refundMoreThanAvailable(centsToDecimal(amounts.roomRefundable)))
   if (amounts.mode === 'CHARGE') {
-    const type = await repo.roomTypeCodes(ctx.tx, booking.organizationId, space.roomType)
+    const type = await bookingRepo.roomTypeOf(ctx.tx, booking.organizationId, space.roomType)
     const amenityRows = await repo.bookingAmenityRows(ctx.tx, booking.organizationId, booking.id)
     await repo.insertCharges(ctx.tx, [
       ...(roomAmount > 0
