@@ -1,23 +1,20 @@
-import { addDays, messages, wallClock } from '@spaceboard/domain'
+import { addDays, messages } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookings, centers, clients, spaces, users } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { organizationForm } from '../organizations/form.ts'
+import { idByName, sydneyToday } from './fixtures.ts'
 
 let t: TestApp
 let superCookie: string
 let harbourAdmin: string
 const HARBOUR = 1
 
-async function idOf(table: typeof spaces | typeof centers | typeof clients, name: string) {
-  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.name, name))
-  if (!row) throw new Error(`no ${name}`)
-  return row.id
-}
+const idOf = (table: Parameters<typeof idByName>[1], name: string) => idByName(t, table, name)
 
 const ids = { quay: 0, parramatta: 0, roomA: 0, roomB: 0, roomAB: 0, opera: 0, acme: 0, alice: 0 }
-const date = addDays(wallClock(new Date(), 'Australia/Sydney').date, 130)
+const date = addDays(sydneyToday, 130)
 
 function book(spaceId: number, start: string, end: string) {
   return t.api(harbourAdmin, 'POST', '/api/userbooking', {

@@ -6,12 +6,12 @@ import {
   messages,
   wallClock,
 } from '@spaceboard/domain'
-import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { centers, clients, organizations, spaces, users } from '../../src/db/schema/index.ts'
+import { centers, clients, organizations, spaces } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { pdfContent } from '../pdf-text.ts'
+import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
 
 let t: TestApp
 let superCookie: string
@@ -21,25 +21,14 @@ let summitAdmin: string
 
 const ids: Record<string, number> = {}
 
-async function idOf(
-  table: typeof spaces | typeof centers | typeof clients | typeof organizations,
-  name: string,
-) {
-  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.name, name))
-  if (!row) throw new Error(`no ${name}`)
-  return row.id
-}
-async function userId(email: string) {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  if (!row) throw new Error(`no ${email}`)
-  return row.id
-}
+const idOf = (table: Parameters<typeof idByName>[1], name: string) => idByName(t, table, name)
+const userId = (email: string) => userIdByEmail(t, email)
 
 /**
  * Days 150 and later from today in Sydney: past the demo seed's future bookings and the other
  * booking tests' dates, so these tests own every booking of their date range.
  */
-const today = wallClock(new Date(), 'Australia/Sydney').date
+const today = sydneyToday
 function day(n: number) {
   let date = addDays(today, 150)
   while (['12-24', '12-25', '12-26', '12-27', '12-31', '01-01', '01-02'].includes(date.slice(5)))

@@ -1,4 +1,4 @@
-import { addDays, messages, wallClock } from '@spaceboard/domain'
+import { addDays, messages } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -7,16 +7,16 @@ import {
   clients,
   idempotencyKeys,
   spaces,
-  users,
 } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
 
 let t: TestApp
 let admin: string
 let csr: string
 let summit: string
 const ids = { quay: 0, roomA: 0, roomB: 0, opera: 0, wellness: 0, acme: 0, alice: 0, coral: 0, carlos: 0 }
-const today = wallClock(new Date(), 'Australia/Sydney').date
+const today = sydneyToday
 let offset = 200
 /** A fresh day per booking, far past the demo seed's bookings, clear of the blackout dates. */
 function nextDay() {
@@ -25,15 +25,8 @@ function nextDay() {
   return date
 }
 
-async function idOf(table: typeof spaces | typeof centers | typeof clients, name: string) {
-  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.name, name))
-  if (!row) throw new Error(`no ${name}`)
-  return row.id
-}
-async function userId(email: string) {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  return row?.id ?? 0
-}
+const idOf = (table: Parameters<typeof idByName>[1], name: string) => idByName(t, table, name)
+const userId = (email: string) => userIdByEmail(t, email)
 
 async function book(overrides: Record<string, unknown> = {}) {
   const response = await t.api(admin, 'POST', '/api/userbooking', {

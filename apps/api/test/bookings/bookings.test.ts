@@ -1,9 +1,10 @@
-import { addDays, messages, wallClock } from '@spaceboard/domain'
+import { addDays, messages } from '@spaceboard/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { centers, clients, spaces, users } from '../../src/db/schema/index.ts'
+import { centers, clients, spaces } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { pdfContent } from '../pdf-text.ts'
+import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
 
 let t: TestApp
 let superCookie: string
@@ -13,22 +14,14 @@ let summitAdmin: string
 
 const ids: Record<string, number> = {}
 
-async function idOf(table: typeof spaces | typeof centers | typeof clients, name: string) {
-  const [row] = await t.database.db.select({ id: table.id }).from(table).where(eq(table.name, name))
-  if (!row) throw new Error(`no ${name}`)
-  return row.id
-}
-async function userId(email: string) {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
-  if (!row) throw new Error(`no ${email}`)
-  return row.id
-}
+const idOf = (table: Parameters<typeof idByName>[1], name: string) => idByName(t, table, name)
+const userId = (email: string) => userIdByEmail(t, email)
 
 /**
  * A date some days past the demo seed's future bookings (three months) in Sydney, clear of the
  * demo blackout periods, so the tests own their slots and the clients' gratis minutes.
  */
-const today = wallClock(new Date(), 'Australia/Sydney').date
+const today = sydneyToday
 function dayAhead(days: number) {
   let date = addDays(today, 120 + days)
   while (['12-25', '12-26', '01-01'].includes(date.slice(5))) date = addDays(date, 1)

@@ -1,22 +1,16 @@
-import {
-  addDays,
-  type BookingConfirmation,
-  percentOf,
-  toBasisPoints,
-  toCents,
-  wallClock,
-} from '@spaceboard/domain'
+import { addDays, type BookingConfirmation, percentOf, toBasisPoints, toCents } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { centers, clients, spaces, users } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { sydneyToday } from './fixtures.ts'
 
 let t: TestApp
 let admin: string
 const ids = { quay: 0, roomA: 0, acme: 0, alice: 0 }
 const amenityIds: number[] = []
-const today = wallClock(new Date(), 'Australia/Sydney').date
+const today = sydneyToday
 let offset = 400
 
 async function idOf(table: typeof spaces | typeof centers | typeof clients, name: string) {
