@@ -246,14 +246,15 @@ describe('refunds and additional charges', () => {
       code: 'partial',
       roomAmountRefund: '10.00',
       roomNotes: 'AC broken',
-      amenityPartialRefund: [{ booking_amenity_id: amenity.id, amount: '1.00' }],
-      amenityRefundNotes: 'Cold coffee',
+      amenityPartialRefund: [{ booking_amenity_id: amenity.id, amount: '1.00', reason: 'Cold coffee' }],
+      amenityRefundNotes: 'Amenities',
       additionalChargeRefund: [{ additional_charge_id: chargeId, amount: '0.50', reason: 'Goodwill' }],
     })
     expect(refunded.statusCode, refunded.body).toBe(200)
     const after = await view(bookingId)
     expect(after.partialRoomRefunds).toEqual([{ amount: '10.00', reason: 'AC broken' }])
     expect(after.bookedAmenities[0].refunded_amount).toBe('1.00')
+    expect(after.bookedAmenities[0].amenity_refund).toEqual([{ amount: '1.00', reason: 'Cold coffee' }])
     const subTotal = Math.round(Number(withCharges.sub_total) * 100) - 1000 - 100 - 50
     expect(Math.round(Number(after.sub_total) * 100)).toBe(subTotal)
     expect(Math.round(Number(after.net_amount) * 100)).toBe(

@@ -92,7 +92,14 @@ export const bookingOperationSchema = z.preprocess(
         ),
         roomNotes: reason,
         amenityPartialRefund: z
-          .array(z.object({ booking_amenity_id: z.coerce.number().int().positive(), amount: refundAmount }))
+          .array(
+            z.object({
+              booking_amenity_id: z.coerce.number().int().positive(),
+              amount: refundAmount,
+              /** This amenity's reason; amenityRefundNotes when left out. */
+              reason: z.string().trim().max(2000).optional(),
+            }),
+          )
           .max(100)
           .default([]),
         amenityRefundNotes: reason,

@@ -226,7 +226,7 @@ async function partialRefund(
       organizationId: booking.organizationId,
       bookingAmenityId: amenity.id,
       amount: refund.amount,
-      reason: op.amenityRefundNotes,
+      reason: refund.reason || op.amenityRefundNotes,
       createdBy: ctx.actor.userId,
     }
   })

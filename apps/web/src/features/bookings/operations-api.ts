@@ -182,5 +182,5 @@ export type BookingTarget = Pick<
   'bookingId' | 'reference' | 'status' | 'payment_status' | 'is_paid' | 'recurringId' | 'currency'
 >
 
-/** Routes of the booking screens (some are still reached through /admin/$ until they are typed). */
-export const bookingListPath = { to: '/admin/$', params: { _splat: 'book/list' } } as const
+/** Where the booking screens go back to (spec 2 §2: the bookings list). */
+export const bookingListPath = { to: '/admin/book/list' } as const

@@ -58,6 +58,7 @@ import {
 } from './api.ts'
 import { AlreadyBooked } from './booked-slots.tsx'
 import { BookingSummary, money, SeriesConflicts } from './booking-summary.tsx'
+import { bookingListPath } from './operations-api.ts'
 import {
   type BodyContext,
   type BookingFormValues,
@@ -81,10 +82,9 @@ const chargeLabels: Record<RoomAmenity['charge_type'], string> = {
   hour: 'per hour',
 }
 
-/** The booking of an id (the confirmation page); a path under /admin until that route is typed here. */
+/** The confirmation page of a booking. */
 const invoicePath = (bookingId: number) =>
-  ({ to: '/admin/$', params: { _splat: `book/invoice/${bookingId}` } }) as const
-const bookingListPath = { to: '/admin/$', params: { _splat: 'book/list' } } as const
+  ({ to: '/admin/book/invoice/$id', params: { id: String(bookingId) } }) as const
 
 /**
  * RoomDetail (/admin/book/room-detail): a new booking on one page. The calendar opens it with the
