@@ -26,6 +26,7 @@ import {
 } from '@spaceboard/domain'
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { inTurn } from '../../platform/in-turn.ts'
 import type { Tx } from '../client.ts'
 import {
   amenities,
@@ -142,71 +143,77 @@ async function loadWorld(tx: Tx) {
     gratisRows,
     roomTypeRows,
     orgAmenityRows,
-  ] = await Promise.all([
-    tx.select().from(organizations).where(isNull(organizations.deletedAt)).orderBy(asc(organizations.id)),
-    tx
-      .select()
-      .from(centers)
-      .where(and(isNull(centers.deletedAt), eq(centers.isActive, true)))
-      .orderBy(asc(centers.id)),
-    tx
-      .select()
-      .from(spaces)
-      .where(and(isNull(spaces.deletedAt), eq(spaces.isActive, true)))
-      .orderBy(asc(spaces.id)),
-    tx.select().from(spaceRates),
-    tx.select().from(spaceChildren),
-    tx.select().from(spaceBlackoutPeriods),
-    tx.select().from(organizationBlackoutPeriods),
-    tx
-      .select({
-        organizationId: spaceAmenities.organizationId,
-        spaceId: spaceAmenities.spaceId,
-        amenityId: spaceAmenities.amenityId,
-        name: amenities.name,
-        chargeType: spaceAmenities.chargeType,
-        amount: spaceAmenities.amount,
-        code: organizationAmenities.code,
-        accountCode: organizationAmenities.accountCode,
-      })
-      .from(spaceAmenities)
-      .innerJoin(amenities, eq(amenities.id, spaceAmenities.amenityId))
-      .leftJoin(
-        organizationAmenities,
-        and(
-          eq(organizationAmenities.organizationId, spaceAmenities.organizationId),
-          eq(organizationAmenities.amenityId, spaceAmenities.amenityId),
-        ),
-      )
-      .orderBy(asc(spaceAmenities.spaceId), asc(amenities.name)),
-    tx.select().from(packages).where(eq(packages.status, 'enable')).orderBy(asc(packages.id)),
-    tx.select().from(packageSpaces),
-    tx.select().from(clients).where(isNull(clients.deletedAt)).orderBy(asc(clients.id)),
-    tx
-      .select({
-        id: users.id,
-        organizationId: users.organizationId,
-        clientId: users.clientId,
-        type: users.type,
-      })
-      .from(users)
-      .where(isNull(users.deletedAt))
-      .orderBy(asc(users.id)),
-    tx.select().from(vouchers).orderBy(asc(vouchers.id)),
-    tx.select().from(clientGratisLog),
-    tx.select().from(organizationRoomTypes),
-    tx
-      .select({
-        organizationId: organizationAmenities.organizationId,
-        amenityId: organizationAmenities.amenityId,
-        code: organizationAmenities.code,
-        accountCode: organizationAmenities.accountCode,
-        name: amenities.name,
-      })
-      .from(organizationAmenities)
-      .innerJoin(amenities, eq(amenities.id, organizationAmenities.amenityId))
-      .orderBy(asc(organizationAmenities.amenityId)),
-  ])
+  ] = await inTurn(
+    () =>
+      tx.select().from(organizations).where(isNull(organizations.deletedAt)).orderBy(asc(organizations.id)),
+    () =>
+      tx
+        .select()
+        .from(centers)
+        .where(and(isNull(centers.deletedAt), eq(centers.isActive, true)))
+        .orderBy(asc(centers.id)),
+    () =>
+      tx
+        .select()
+        .from(spaces)
+        .where(and(isNull(spaces.deletedAt), eq(spaces.isActive, true)))
+        .orderBy(asc(spaces.id)),
+    () => tx.select().from(spaceRates),
+    () => tx.select().from(spaceChildren),
+    () => tx.select().from(spaceBlackoutPeriods),
+    () => tx.select().from(organizationBlackoutPeriods),
+    () =>
+      tx
+        .select({
+          organizationId: spaceAmenities.organizationId,
+          spaceId: spaceAmenities.spaceId,
+          amenityId: spaceAmenities.amenityId,
+          name: amenities.name,
+          chargeType: spaceAmenities.chargeType,
+          amount: spaceAmenities.amount,
+          code: organizationAmenities.code,
+          accountCode: organizationAmenities.accountCode,
+        })
+        .from(spaceAmenities)
+        .innerJoin(amenities, eq(amenities.id, spaceAmenities.amenityId))
+        .leftJoin(
+          organizationAmenities,
+          and(
+            eq(organizationAmenities.organizationId, spaceAmenities.organizationId),
+            eq(organizationAmenities.amenityId, spaceAmenities.amenityId),
+          ),
+        )
+        .orderBy(asc(spaceAmenities.spaceId), asc(amenities.name)),
+    () => tx.select().from(packages).where(eq(packages.status, 'enable')).orderBy(asc(packages.id)),
+    () => tx.select().from(packageSpaces),
+    () => tx.select().from(clients).where(isNull(clients.deletedAt)).orderBy(asc(clients.id)),
+    () =>
+      tx
+        .select({
+          id: users.id,
+          organizationId: users.organizationId,
+          clientId: users.clientId,
+          type: users.type,
+        })
+        .from(users)
+        .where(isNull(users.deletedAt))
+        .orderBy(asc(users.id)),
+    () => tx.select().from(vouchers).orderBy(asc(vouchers.id)),
+    () => tx.select().from(clientGratisLog),
+    () => tx.select().from(organizationRoomTypes),
+    () =>
+      tx
+        .select({
+          organizationId: organizationAmenities.organizationId,
+          amenityId: organizationAmenities.amenityId,
+          code: organizationAmenities.code,
+          accountCode: organizationAmenities.accountCode,
+          name: amenities.name,
+        })
+        .from(organizationAmenities)
+        .innerJoin(amenities, eq(amenities.id, organizationAmenities.amenityId))
+        .orderBy(asc(organizationAmenities.amenityId)),
+  )
   return {
     orgRows,
     centerRows,

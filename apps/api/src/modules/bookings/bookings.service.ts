@@ -35,6 +35,7 @@ import {
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
+import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
 import * as repo from './bookings.repository.ts'
 
@@ -59,14 +60,15 @@ async function loadBookingContext(ctx: Ctx, input: BookingCreateInput) {
   const space = await repo.findSpace(tx, input.meeting_room_id)
   if (!space || space.organizationId !== organizationId || space.centerId !== center.id)
     throw fieldError('meeting_room_id', messages.selectRequired)
-  const [rateRows, spaceBlackouts, children, orgBlackouts] = await Promise.all([
-    repo.spaceRatesOf(tx, space.id),
-    repo.spaceBlackouts(tx, space.id),
-    repo.childSpaceIds(tx, space.id),
-    organization.features.blackout_period
-      ? repo.organizationBlackouts(tx, organizationId)
-      : Promise.resolve([]),
-  ])
+  const [rateRows, spaceBlackouts, children, orgBlackouts] = await inTurn(
+    () => repo.spaceRatesOf(tx, space.id),
+    () => repo.spaceBlackouts(tx, space.id),
+    () => repo.childSpaceIds(tx, space.id),
+    () =>
+      organization.features.blackout_period
+        ? repo.organizationBlackouts(tx, organizationId)
+        : Promise.resolve([]),
+  )
   const client = await repo.findClient(tx, organizationId, input.client_id)
   if (!client) throw fieldError('client_id', messages.selectRequired)
   const user = await repo.findUser(tx, organizationId, input.user_id)
@@ -482,15 +484,15 @@ export async function roomDetail(ctx: Ctx, spaceId: number, bookingDate: string,
   if (!space) throw notFound()
   assertSameOrganization(ctx.actor, space.organizationId)
   const organizationId = space.organizationId
-  const [organization, center, rateRows, spaceBlackouts, roomType, packages, amenities] = await Promise.all([
-    repo.findOrganization(tx, organizationId),
-    repo.findCenter(tx, organizationId, space.centerId),
-    repo.spaceRatesOf(tx, space.id),
-    repo.spaceBlackouts(tx, space.id),
-    repo.roomTypeOf(tx, organizationId, space.roomType),
-    repo.packagesOfSpace(tx, organizationId, space.id),
-    repo.amenitiesOfSpace(tx, organizationId, space.id),
-  ])
+  const [organization, center, rateRows, spaceBlackouts, roomType, packages, amenities] = await inTurn(
+    () => repo.findOrganization(tx, organizationId),
+    () => repo.findCenter(tx, organizationId, space.centerId),
+    () => repo.spaceRatesOf(tx, space.id),
+    () => repo.spaceBlackouts(tx, space.id),
+    () => repo.roomTypeOf(tx, organizationId, space.roomType),
+    () => repo.packagesOfSpace(tx, organizationId, space.id),
+    () => repo.amenitiesOfSpace(tx, organizationId, space.id),
+  )
   if (!organization || !center) throw notFound()
   const orgBlackouts = organization.features.blackout_period
     ? await repo.organizationBlackouts(tx, organizationId)
@@ -621,23 +623,25 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
   const b = row.booking
   const org = row.organization
   const zone = row.center.timezoneId
-  const [roomRefunds, amenityRows, chargeRows] = await Promise.all([
-    repo.roomRefundsOf(tx, b.organizationId, b.id),
-    repo.amenitiesOfBooking(tx, b.organizationId, b.id),
-    repo.additionalChargesOf(tx, b.organizationId, b.id),
-  ])
-  const [amenityRefunds, chargeRefunds] = await Promise.all([
-    repo.amenityRefundsOf(
-      tx,
-      b.organizationId,
-      amenityRows.map((a) => a.id),
-    ),
-    repo.additionalChargeRefundsOf(
-      tx,
-      b.organizationId,
-      chargeRows.map((c) => c.id),
-    ),
-  ])
+  const [roomRefunds, amenityRows, chargeRows] = await inTurn(
+    () => repo.roomRefundsOf(tx, b.organizationId, b.id),
+    () => repo.amenitiesOfBooking(tx, b.organizationId, b.id),
+    () => repo.additionalChargesOf(tx, b.organizationId, b.id),
+  )
+  const [amenityRefunds, chargeRefunds] = await inTurn(
+    () =>
+      repo.amenityRefundsOf(
+        tx,
+        b.organizationId,
+        amenityRows.map((a) => a.id),
+      ),
+    () =>
+      repo.additionalChargeRefundsOf(
+        tx,
+        b.organizationId,
+        chargeRows.map((c) => c.id),
+      ),
+  )
   const refundView = (r: { amount: string; reason: string }) => ({ amount: r.amount, reason: r.reason })
   const bookedAmenities = amenityRows.map((a) => {
     const refunds = amenityRefunds.filter((r) => r.bookingAmenityId === a.id)

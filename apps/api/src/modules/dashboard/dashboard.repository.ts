@@ -9,6 +9,7 @@ import {
   spaces,
   users,
 } from '../../db/schema/index.ts'
+import { inTurn } from '../../platform/in-turn.ts'
 
 async function countOf(query: Promise<{ n: number }[]>) {
   const [row] = await query
@@ -26,45 +27,51 @@ export async function organizationSummary(tx: Tx, organizationId: number) {
     .from(organizations)
     .where(eq(organizations.id, organizationId))
   const [activeSpaces, activeCenters, activeUsers, activeClients, clientTypeCount, regionCount] =
-    await Promise.all([
-      countOf(
-        tx
-          .select({ n: count() })
-          .from(spaces)
-          .where(
-            and(
-              eq(spaces.organizationId, organizationId),
-              eq(spaces.isActive, true),
-              isNull(spaces.deletedAt),
+    await inTurn(
+      () =>
+        countOf(
+          tx
+            .select({ n: count() })
+            .from(spaces)
+            .where(
+              and(
+                eq(spaces.organizationId, organizationId),
+                eq(spaces.isActive, true),
+                isNull(spaces.deletedAt),
+              ),
             ),
-          ),
-      ),
-      countOf(
-        tx
-          .select({ n: count() })
-          .from(centers)
-          .where(and(eq(centers.organizationId, organizationId), isNull(centers.deletedAt))),
-      ),
-      countOf(
-        tx
-          .select({ n: count() })
-          .from(users)
-          .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt))),
-      ),
-      countOf(
-        tx
-          .select({ n: count() })
-          .from(clients)
-          .where(and(eq(clients.organizationId, organizationId), isNull(clients.deletedAt))),
-      ),
-      countOf(
-        tx
-          .select({ n: count() })
-          .from(clientTypes)
-          .where(or(isNull(clientTypes.organizationId), eq(clientTypes.organizationId, organizationId))),
-      ),
-      countOf(tx.select({ n: count() }).from(regions).where(eq(regions.organizationId, organizationId))),
-    ])
+        ),
+      () =>
+        countOf(
+          tx
+            .select({ n: count() })
+            .from(centers)
+            .where(and(eq(centers.organizationId, organizationId), isNull(centers.deletedAt))),
+        ),
+      () =>
+        countOf(
+          tx
+            .select({ n: count() })
+            .from(users)
+            .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt))),
+        ),
+      () =>
+        countOf(
+          tx
+            .select({ n: count() })
+            .from(clients)
+            .where(and(eq(clients.organizationId, organizationId), isNull(clients.deletedAt))),
+        ),
+      () =>
+        countOf(
+          tx
+            .select({ n: count() })
+            .from(clientTypes)
+            .where(or(isNull(clientTypes.organizationId), eq(clientTypes.organizationId, organizationId))),
+        ),
+      () =>
+        countOf(tx.select({ n: count() }).from(regions).where(eq(regions.organizationId, organizationId))),
+    )
   return {
     organization,
     counts: {
@@ -79,10 +86,10 @@ export async function organizationSummary(tx: Tx, organizationId: number) {
 }
 
 export async function platformSummary(tx: Tx) {
-  const [organizationCount, userCount] = await Promise.all([
-    countOf(tx.select({ n: count() }).from(organizations).where(isNull(organizations.deletedAt))),
-    countOf(tx.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
-  ])
+  const [organizationCount, userCount] = await inTurn(
+    () => countOf(tx.select({ n: count() }).from(organizations).where(isNull(organizations.deletedAt))),
+    () => countOf(tx.select({ n: count() }).from(users).where(isNull(users.deletedAt))),
+  )
   return { organization: null, counts: { organizations: organizationCount, users: userCount } }
 }
 

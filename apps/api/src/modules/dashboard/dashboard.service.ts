@@ -1,6 +1,7 @@
 import { addDays, type IsoDate, startOfDay, type WallTime, wallClock } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
+import { inTurn } from '../../platform/in-turn.ts'
 import { bookingsBetween } from '../bookings/bookings.repository.ts'
 import * as repo from './dashboard.repository.ts'
 
@@ -82,23 +83,25 @@ export async function dashboardBookings(ctx: Ctx, now = new Date()) {
   const dayStart = (days: number, choose: (...values: number[]) => number) =>
     new Date(choose(...zones.map((zone) => startOfDay(addDays(todayOf(zone), days), zone).getTime())))
 
-  const [today, upcoming] = await Promise.all([
-    collect(
-      ctx.tx,
-      organizationId,
-      { from: dayStart(0, Math.min), to: dayStart(1, Math.max) },
-      todayOf,
-      (date, today) => date === today,
-      TODAY_LIMIT,
-    ),
-    collect(
-      ctx.tx,
-      organizationId,
-      { from: dayStart(1, Math.min), to: dayStart(UPCOMING_DAYS + 1, Math.max) },
-      todayOf,
-      (date, today) => date > today && date <= addDays(today, UPCOMING_DAYS),
-      UPCOMING_LIMIT,
-    ),
-  ])
+  const [today, upcoming] = await inTurn(
+    () =>
+      collect(
+        ctx.tx,
+        organizationId,
+        { from: dayStart(0, Math.min), to: dayStart(1, Math.max) },
+        todayOf,
+        (date, today) => date === today,
+        TODAY_LIMIT,
+      ),
+    () =>
+      collect(
+        ctx.tx,
+        organizationId,
+        { from: dayStart(1, Math.min), to: dayStart(UPCOMING_DAYS + 1, Math.max) },
+        todayOf,
+        (date, today) => date > today && date <= addDays(today, UPCOMING_DAYS),
+        UPCOMING_LIMIT,
+      ),
+  )
   return { today, upcoming }
 }

@@ -14,6 +14,7 @@ import {
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, type FieldErrors, notFound } from '../../platform/errors.ts'
+import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization } from '../../platform/tenancy.ts'
@@ -54,15 +55,14 @@ function featuresOf(row: repo.OrganizationRow): Record<FeatureFlag, boolean> {
 
 /** The organization as the form shows it. Secrets are never sent back: only whether each one is set. */
 async function viewOf(tx: Tx, row: repo.OrganizationRow) {
-  const [blackoutPeriods, clientTypeIds, orgAmenities, roomTypes, billingColumns, packageList] =
-    await Promise.all([
-      repo.listBlackoutPeriods(tx, row.id),
-      repo.listOrganizationClientTypeIds(tx, row.id),
-      repo.listOrganizationAmenities(tx, row.id),
-      repo.listOrganizationRoomTypes(tx, row.id),
-      repo.listBillingSheetColumns(tx, row.id),
-      listPackageOptions(tx, row.id),
-    ])
+  const [blackoutPeriods, clientTypeIds, orgAmenities, roomTypes, billingColumns, packageList] = await inTurn(
+    () => repo.listBlackoutPeriods(tx, row.id),
+    () => repo.listOrganizationClientTypeIds(tx, row.id),
+    () => repo.listOrganizationAmenities(tx, row.id),
+    () => repo.listOrganizationRoomTypes(tx, row.id),
+    () => repo.listBillingSheetColumns(tx, row.id),
+    () => listPackageOptions(tx, row.id),
+  )
   return {
     id: row.id,
     name: row.name,

@@ -2,6 +2,7 @@ import { centsToDecimal, type ListQuery, messages, type PackageInput, toCents } 
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, type FieldErrors, notFound } from '../../platform/errors.ts'
+import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
 import { countBookingsOfPackage } from '../bookings/bookings.repository.ts'
@@ -30,10 +31,10 @@ async function viewOf(tx: Tx, id: number) {
   const row = await repo.findPackage(tx, id)
   if (!row) throw notFound()
   const p = row.pkg
-  const [selectedCenters, selectedMeetingrooms] = await Promise.all([
-    repo.packageCenterList(tx, id),
-    repo.packageSpaceList(tx, id),
-  ])
+  const [selectedCenters, selectedMeetingrooms] = await inTurn(
+    () => repo.packageCenterList(tx, id),
+    () => repo.packageSpaceList(tx, id),
+  )
   return {
     id: p.id,
     organization_id: p.organizationId,

@@ -14,6 +14,7 @@ import {
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, type FieldErrors, notFound } from '../../platform/errors.ts'
+import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -83,14 +84,14 @@ async function viewOf(tx: Tx, id: number) {
     s.preMakeupMinutes,
     s.postMakeupMinutes,
   ].map(split)
-  const [rates, amenityList, photos, blackoutPeriods, children, parents] = await Promise.all([
-    repo.listRates(tx, id),
-    repo.listSpaceAmenities(tx, id),
-    repo.listPhotos(tx, id),
-    repo.listBlackoutPeriods(tx, id),
-    repo.childIds(tx, id),
-    repo.parentIds(tx, id),
-  ])
+  const [rates, amenityList, photos, blackoutPeriods, children, parents] = await inTurn(
+    () => repo.listRates(tx, id),
+    () => repo.listSpaceAmenities(tx, id),
+    () => repo.listPhotos(tx, id),
+    () => repo.listBlackoutPeriods(tx, id),
+    () => repo.childIds(tx, id),
+    () => repo.parentIds(tx, id),
+  )
   return {
     id: s.id,
     organization_id: s.organizationId,
