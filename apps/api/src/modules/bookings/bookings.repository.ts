@@ -600,3 +600,42 @@ export async function countBookingsOfPackage(tx: Tx, packageId: number) {
     .where(eq(bookings.packageId, packageId))
   return row?.n ?? 0
 }
+
+/**
+ * Whether a committed, active booking already holds any room a booking of this space would hold
+ * (the space and the children it combines) at a wall-clock slot of its center, in one statement
+ * and without a lock. PostgreSQL applies the center's time zone; a time the clock skips on that
+ * day (it would not come back to itself) never counts as held, so the full checks report it.
+ */
+export async function slotHeld(
+  tx: Tx,
+  organizationId: number,
+  spaceId: number,
+  centerId: number,
+  slot: { date: string; start: string; end: string },
+) {
+  const wall = (time: string) => sql`${`${slot.date} ${time}`}::timestamp`
+  const at = (time: string) => sql`(${wall(time)} at time zone ${centers.timezoneId})`
+  const [row] = await tx
+    .select({ held: sql<number>`1` })
+    .from(centers)
+    .innerJoin(
+      bookingOccupancy,
+      and(
+        eq(bookingOccupancy.organizationId, centers.organizationId),
+        eq(bookingOccupancy.active, true),
+        sql`${bookingOccupancy.spaceId} in (select ${spaceId}::int union all select ${spaceChildren.childId} from ${spaceChildren} where ${spaceChildren.parentId} = ${spaceId})`,
+        sql`${bookingOccupancy.during} && tstzrange(${at(slot.start)}, ${at(slot.end)}, '[)')`,
+      ),
+    )
+    .where(
+      and(
+        eq(centers.id, centerId),
+        eq(centers.organizationId, organizationId),
+        sql`(${at(slot.start)} at time zone ${centers.timezoneId}) = ${wall(slot.start)}`,
+        sql`(${at(slot.end)} at time zone ${centers.timezoneId}) = ${wall(slot.end)}`,
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}

@@ -374,8 +374,20 @@ export async function quoteBooking(ctx: Ctx, input: BookingCreateInput, now = ne
   }
 }
 
+/**
+ * The losers of a race for a slot learn it from one read, before anything else is read or locked
+ * (the locked check below stays the one that counts).
+ */
+async function refuseHeldSlot(ctx: Ctx, input: BookingCreateInput) {
+  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
+  const slot = { date: input.booking_date, start: input.start_time, end: input.end_time }
+  if (await repo.slotHeld(ctx.tx, organizationId, input.meeting_room_id, input.center_id, slot))
+    throw conflict(messages.slotAlreadyBooked)
+}
+
 /** Creates a booking, or every booking of a series, in one transaction (spec 2; DESIGN §4). */
 export async function createBooking(ctx: Ctx, input: BookingCreateInput, now = new Date()) {
+  if (!input.recurring) await refuseHeldSlot(ctx, input)
   const bc = await loadBookingContext(ctx, input)
   const dates = datesOf(input)
   if (!dates.length) throw fieldError('recurring.until_date', messages.recurringEndRequired)
