@@ -46,6 +46,12 @@ const pgClientErrors: Record<string, number> = {
   '40001': 409, // serialization failure
 }
 
+/** What a refusal by a named constraint means to the person who made the request. */
+const constraintMessages: Record<string, string> = {
+  // The occupancy exclusion constraint: someone else booked the slot first (DESIGN §4).
+  booking_occupancy_no_overlap: messages.slotAlreadyBooked,
+}
+
 function pgErrorOf(error: unknown): PgError | undefined {
   let current: unknown = error
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
@@ -114,9 +120,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     const pgStatus = pgError?.code ? pgClientErrors[pgError.code] : undefined
     if (pgStatus) {
       request.log.warn({ code: pgError?.code, constraint: pgError?.constraint }, 'database refused the input')
-      return reply
-        .code(pgStatus)
-        .send({ message: pgStatus === 409 ? 'This conflicts with existing data.' : 'Invalid value.' })
+      return reply.code(pgStatus).send({
+        message:
+          (pgError?.constraint && constraintMessages[pgError.constraint]) ??
+          (pgStatus === 409 ? 'This conflicts with existing data.' : 'Invalid value.'),
+      })
     }
     if (isResponseSerializationError(error))
       request.log.error({ err: error.cause }, 'response did not match its schema')

@@ -1,6 +1,13 @@
 import { type Cents, toCents } from '../money.ts'
 import type { BookingConfirmation } from './confirmation.ts'
-import { type BasisPoints, percentOf, proportion, type RoomRates, roomCharge } from './pricing.ts'
+import {
+  type BasisPoints,
+  percentOf,
+  proportion,
+  type RoomRates,
+  roomCharge,
+  roomSubTotalOf,
+} from './pricing.ts'
 
 /** A cancellation rule of the organization (spec 1 §3): refund percent by days left and attendees. */
 export interface CancelRule {
@@ -142,11 +149,10 @@ const centsOf = (amount: string | null | undefined): Cents => (amount ? toCents(
  * additional discount (never below 0), less the earlier partial refunds of the room.
  */
 export function roomRefundable(booking: RoomFigures): Cents {
-  const paid = Math.max(
-    0,
-    centsOf(booking.room_amount_after_discount) -
-      centsOf(booking.voucher_discount) -
-      centsOf(booking.additional_discount_amount),
+  const paid = roomSubTotalOf(
+    centsOf(booking.room_amount_after_discount),
+    centsOf(booking.voucher_discount),
+    centsOf(booking.additional_discount_amount),
   )
   return Math.max(0, paid - centsOf(booking.partial_room_amount_refund))
 }

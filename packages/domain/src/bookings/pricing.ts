@@ -9,8 +9,6 @@ import type { RateUnit } from '../spaces/schemas.ts'
 
 export const HALF_DAY_MINUTES = 240
 export const DAY_MINUTES = 480
-/** Gratis minutes are counted at 60 a booked hour (spec 2 §9). */
-export const GRATIS_MINUTES_PER_HOUR = 60
 
 export interface RoomRates {
   hour?: Cents | null
@@ -43,11 +41,6 @@ export function toBasisPoints(percent: string | number | null | undefined): Basi
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text)
   if (!match) throw new Error(`Not a percentage with at most two decimals: ${text}`)
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
-}
-
-/** 1250 → "12.50" */
-export function basisPointsToPercent(basisPoints: BasisPoints): string {
-  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`
 }
 
 export function hasAnyRate(rates: RoomRates): boolean {
@@ -224,7 +217,7 @@ export function priceBooking(input: PriceInput): Price {
     : 0
   const afterVoucher = roomAmountAfterDiscount - voucherDiscount
   const additionalDiscountAmount = percentOf(afterVoucher, input.additionalDiscount)
-  const roomSubTotal = Math.max(0, afterVoucher - additionalDiscountAmount)
+  const roomSubTotal = roomSubTotalOf(roomAmountAfterDiscount, voucherDiscount, additionalDiscountAmount)
 
   const amenities = input.amenities.map((a) => amenityLine(a, input.durationMinutes, input.attendees))
   const amenitiesTotal = amenities.reduce((sum, a) => sum + a.totalAmount, 0)
@@ -250,6 +243,15 @@ export function priceBooking(input: PriceInput): Price {
     taxAmount,
     netAmount: subTotal + taxAmount,
   }
+}
+
+/** The room's part of the subtotal: after its discount, voucher and additional discount, never below 0 (spec 2 §9). */
+export function roomSubTotalOf(
+  afterDiscount: Cents,
+  voucherDiscount: Cents,
+  additionalDiscount: Cents,
+): Cents {
+  return Math.max(0, afterDiscount - voucherDiscount - additionalDiscount)
 }
 
 export interface BookingLedger {

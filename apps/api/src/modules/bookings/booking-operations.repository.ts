@@ -4,7 +4,6 @@ import {
   amenities,
   bookingAdditionalChargeRefunds,
   bookingAdditionalCharges,
-  bookingAmenities,
   bookingAmenityRefunds,
   bookingOccupancy,
   bookingReschedules,
@@ -17,9 +16,10 @@ import {
 
 export type BookingRow = typeof bookings.$inferSelect
 
-/** A booking row locked for an operation (money moves one operation at a time per booking). */
-export async function lockBooking(tx: Tx, id: number) {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update')
+/** A booking row, locked for an operation (money moves one operation at a time per booking). */
+export async function bookingRow(tx: Tx, id: number, lock: boolean) {
+  const query = tx.select().from(bookings).where(eq(bookings.id, id))
+  const [row] = lock ? await query.for('update') : await query
   return row
 }
 
@@ -118,15 +118,6 @@ export async function insertCharges(tx: Tx, values: (typeof bookingAdditionalCha
 
 export async function insertReschedule(tx: Tx, values: typeof bookingReschedules.$inferInsert) {
   await tx.insert(bookingReschedules).values(values)
-}
-
-export async function bookingAmenityRows(tx: Tx, organizationId: number, bookingId: number) {
-  return tx
-    .select()
-    .from(bookingAmenities)
-    .where(
-      and(eq(bookingAmenities.organizationId, organizationId), eq(bookingAmenities.bookingId, bookingId)),
-    )
 }
 
 /** Amenities the organization offers, with its codes. */

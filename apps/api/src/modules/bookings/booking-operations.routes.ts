@@ -3,7 +3,6 @@ import type { App } from '../../app.ts'
 import { idempotent, requestHash } from '../../platform/idempotency.ts'
 import { idParams } from '../../platform/params.ts'
 import * as service from './booking-operations.service.ts'
-import { slotTaken } from './bookings.routes.ts'
 import { rescheduleQuote } from './reschedule.service.ts'
 
 const tags = ['bookings']
@@ -19,13 +18,11 @@ export function bookingOperationRoutes(app: App) {
     async (request, reply) => {
       const key = request.headers['idempotency-key']
       const hash = requestHash('PUT', `/api/userbooking/${request.params.id}`, request.body)
-      const { replayed, answer } = await request
-        .signedIn((ctx) =>
-          idempotent(ctx, typeof key === 'string' ? key : undefined, hash, () =>
-            service.applyOperation(ctx, request.params.id, request.body),
-          ),
-        )
-        .catch(slotTaken)
+      const { replayed, answer } = await request.signedIn((ctx) =>
+        idempotent(ctx, typeof key === 'string' ? key : undefined, hash, () =>
+          service.applyOperation(ctx, request.params.id, request.body),
+        ),
+      )
       if (replayed) reply.header('Idempotent-Replayed', 'true')
       return answer
     },

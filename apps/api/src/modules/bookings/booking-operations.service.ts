@@ -25,9 +25,9 @@ import * as bookingRepo from './bookings.repository.ts'
 import { getBooking } from './bookings.service.ts'
 import { rescheduleBooking } from './reschedule.service.ts'
 
-/** The booking, locked for the operation; another organization's is a 404. */
-export async function lockedBooking(ctx: Ctx, id: number) {
-  const booking = await repo.lockBooking(ctx.tx, id)
+/** The booking, locked when an operation will change it; another organization's is a 404. */
+export async function visibleBooking(ctx: Ctx, id: number, lock: boolean) {
+  const booking = await repo.bookingRow(ctx.tx, id, lock)
   if (!booking) throw notFound()
   assertSameOrganization(ctx.actor, booking.organizationId)
   return booking
@@ -46,7 +46,7 @@ export async function refreshTotals(ctx: Ctx, id: number): Promise<BookingConfir
     netAmount: view.net_amount,
     partialRoomAmountRefund: view.partial_room_amount_refund,
   })
-  return { ...view }
+  return view
 }
 
 /** The month (YYYY-MM, center's zone) a booking's gratis minutes were taken from. */
@@ -85,7 +85,7 @@ async function ruleFor(ctx: Ctx, booking: repo.BookingRow, now: Date) {
 
 /** The cancellation check (spec 2 §3 Cancellation check response). */
 export async function cancellationCheck(ctx: Ctx, id: number, now = new Date()) {
-  const booking = await lockedBooking(ctx, id)
+  const booking = await visibleBooking(ctx, id, false)
   if (booking.status === 'cancelled')
     return { success: false, message: messages.bookingCancelledLocked, bookingId: booking.id }
   const { rule, left } = await ruleFor(ctx, booking, now)
@@ -105,7 +105,7 @@ export async function cancellationCheck(ctx: Ctx, id: number, now = new Date()) 
 
 /** Upcoming bookings of the series from this one (spec 2 §3 Recurring cancellation row). */
 export async function recurringCancellation(ctx: Ctx, id: number, now = new Date()) {
-  const booking = await lockedBooking(ctx, id)
+  const booking = await visibleBooking(ctx, id, false)
   if (!booking.recurringId) return []
   const series = await repo.seriesFrom(ctx.tx, booking.organizationId, booking.recurringId, booking.startTime)
   const rows = []
@@ -125,7 +125,7 @@ export async function recurringCancellation(ctx: Ctx, id: number, now = new Date
 
 /** Upcoming tentative bookings of the series from this one, for "confirm all upcoming". */
 export async function recurringConfirmation(ctx: Ctx, id: number) {
-  const booking = await lockedBooking(ctx, id)
+  const booking = await visibleBooking(ctx, id, false)
   if (!booking.recurringId) return []
   const series = await repo.seriesFrom(ctx.tx, booking.organizationId, booking.recurringId, booking.startTime)
   return series
@@ -188,7 +188,7 @@ async function fullCancellation(
   for (const entry of entries) {
     const member = series.find((b) => b.id === entry.bookingId)
     if (!member || member.status === 'cancelled') throw fieldError('data', messages.recurringDataInvalid)
-    const locked = await repo.lockBooking(ctx.tx, member.id)
+    const locked = await repo.bookingRow(ctx.tx, member.id, true)
     if (!locked) throw notFound()
     total += await cancel(ctx, locked, toBasisPoints(entry.refundPercent), now)
     cancelled.push(member.id)
@@ -300,7 +300,7 @@ export async function chargeRows(
 
 /** What PUT /api/userbooking/{id} does (spec 2 §4, §7). */
 export async function applyOperation(ctx: Ctx, id: number, op: BookingOperation, now = new Date()) {
-  const booking = await lockedBooking(ctx, id)
+  const booking = await visibleBooking(ctx, id, true)
   switch (op.code) {
     case 'NOTES':
       await repo.updateBooking(ctx.tx, id, { postBookingNotes: op.post_booking_notes })

@@ -100,14 +100,6 @@ export async function childSpaceIds(tx: Tx, parentId: number) {
   return rows.map((r) => r.id)
 }
 
-export async function parentSpaceIds(tx: Tx, childId: number) {
-  const rows = await tx
-    .select({ id: spaceChildren.parentId })
-    .from(spaceChildren)
-    .where(eq(spaceChildren.childId, childId))
-  return rows.map((r) => r.id)
-}
-
 export async function roomTypeOf(tx: Tx, organizationId: number, roomType: string) {
   const [row] = await tx
     .select()
@@ -485,11 +477,6 @@ export function workflowLogsOf(tx: Tx, organizationId: number, bookingId: number
       ),
     )
     .orderBy(desc(bookingWorkflowLogs.updatedAt))
-}
-
-/** Active bookings of a room (or the rooms it shares) on [from, to): the already-booked slots. */
-export function bookedSlots(tx: Tx, organizationId: number, spaceIds: number[], from: Date, to: Date) {
-  return busyRanges(tx, organizationId, spaceIds, from, to)
 }
 
 export async function countTentativeBookings(tx: Tx, organizationId: number) {

@@ -1,12 +1,6 @@
-import {
-  bookedSlotsQuerySchema,
-  bookingCreateSchema,
-  messages,
-  roomDetailQuerySchema,
-} from '@spaceboard/domain'
+import { bookedSlotsQuerySchema, bookingCreateSchema, roomDetailQuerySchema } from '@spaceboard/domain'
 import { z } from 'zod'
 import type { App, AppDeps } from '../../app.ts'
-import { conflict } from '../../platform/errors.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { parseWith } from '../../platform/validation.ts'
@@ -17,20 +11,6 @@ import { renderConfirmationPdf } from './confirmation-pdf.ts'
 
 const tags = ['bookings']
 const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_id: idValue })
-
-/**
- * A double booking the database refused (exclusion constraint) or a deadlock it broke: both mean
- * someone else took the slot first (DESIGN §4).
- */
-export function slotTaken(error: unknown): never {
-  let current: unknown = error
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: string }).code
-    if (code === '23P01' || code === '40P01') throw conflict(messages.slotAlreadyBooked)
-    current = (current as { cause?: unknown }).cause
-  }
-  throw error
-}
 
 export function bookingRoutes(app: App, { config }: AppDeps) {
   /**
@@ -108,9 +88,7 @@ export function bookingRoutes(app: App, { config }: AppDeps) {
     '/api/userbooking',
     { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },
     async (request, reply) => {
-      const created = await request
-        .signedIn((ctx) => service.createBooking(ctx, request.body))
-        .catch(slotTaken)
+      const created = await request.signedIn((ctx) => service.createBooking(ctx, request.body))
       return reply.code(201).send(created)
     },
   )

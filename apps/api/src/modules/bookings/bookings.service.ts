@@ -9,6 +9,7 @@ import {
   centsToDecimal,
   describeMinutes,
   hoursAndMinutes,
+  inRanges,
   isoFromDayMonthYear,
   MAX_SERIES_OCCURRENCES,
   messages,
@@ -23,6 +24,7 @@ import {
   type RateUnit,
   type ReschedulingEntry,
   type RoomRates,
+  roomSubTotalOf,
   type SlotProblem,
   slotProblems,
   startOfDay,
@@ -38,9 +40,6 @@ import { badRequest, conflict, fieldError, HttpError, notFound } from '../../pla
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
 import * as repo from './bookings.repository.ts'
-
-const money = (value: string | null | undefined) =>
-  value === null || value === undefined ? 0 : toCents(value)
 
 function ratesOf(rows: { unit: string; amount: string }[]): RoomRates {
   const rates: RoomRates = {}
@@ -519,13 +518,11 @@ export async function roomDetail(ctx: Ctx, spaceId: number, bookingDate: string,
       )
     : 0
   const discount = toBasisPoints(client?.internalPercentDiscountRate ?? '0')
-  const inRange = (ranges: { startDate: string; endDate: string | null }[]) =>
-    ranges.some((r) => r.startDate <= bookingDate && (r.endDate === null || bookingDate <= r.endDate))
   const message = !space.isActive
     ? messages.spaceNotBookable
-    : inRange(orgBlackouts)
+    : inRanges(bookingDate, orgBlackouts)
       ? messages.organizationBlackout
-      : inRange(spaceBlackouts)
+      : inRanges(bookingDate, spaceBlackouts)
         ? messages.spaceBlackout
         : !rateRows.length
           ? messages.spaceHasNoRates
@@ -679,9 +676,10 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
     reason: c.reason,
     additionalChargeRefunds: chargeRefunds.filter((r) => r.additionalChargeId === c.id).map(refundView),
   }))
-  const roomSubTotal = Math.max(
-    0,
-    money(b.roomAmountAfterDiscount) - money(b.voucherDiscount) - money(b.additionalDiscountAmount),
+  const roomSubTotal = roomSubTotalOf(
+    toCents(b.roomAmountAfterDiscount),
+    toCents(b.voucherDiscount),
+    toCents(b.additionalDiscountAmount),
   )
   const totals = bookingTotals({
     roomSubTotal,

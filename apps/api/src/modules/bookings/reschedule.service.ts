@@ -13,7 +13,7 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import * as repo from './booking-operations.repository.ts'
-import { gratisMonthOf, lockedBooking, refreshTotals } from './booking-operations.service.ts'
+import { gratisMonthOf, refreshTotals, visibleBooking } from './booking-operations.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
 import { getBooking, planSlot } from './bookings.service.ts'
 
@@ -93,7 +93,7 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
 
 /** The reschedule dialog's preview: mode, the amount to charge or refund, what can be refunded. */
 export async function rescheduleQuote(ctx: Ctx, id: number, slot: NewSlot, now = new Date()) {
-  const booking = await lockedBooking(ctx, id)
+  const booking = await visibleBooking(ctx, id, false)
   if (booking.status === 'cancelled') throw conflict(messages.bookingCancelledLocked)
   const { planned, amounts } = await planReschedule(ctx, booking, slot, false, now)
   return {
@@ -134,7 +134,7 @@ export async function rescheduleBooking(
     throw fieldError('amount', messages.refundMoreThanAvailable(centsToDecimal(amounts.roomRefundable)))
   if (amounts.mode === 'CHARGE') {
     const type = await bookingRepo.roomTypeOf(ctx.tx, booking.organizationId, space.roomType)
-    const amenityRows = await repo.bookingAmenityRows(ctx.tx, booking.organizationId, booking.id)
+    const amenityRows = await bookingRepo.amenitiesOfBooking(ctx.tx, booking.organizationId, booking.id)
     await repo.insertCharges(ctx.tx, [
       ...(roomAmount > 0
         ? [
