@@ -195,7 +195,7 @@ describe('Organizations', () => {
     // No tax percent, no tax: the label is cleared with it.
     await page.getByLabel('Tax Percent', { exact: true }).fill('')
     await eventually(() => page.getByLabel('Tax Label', { exact: true }).inputValue()).toBe('')
-    expect(await page.getByLabel('Tax Label', { exact: true }).isDisabled()).toBe(true)
+    await eventually(() => page.getByLabel('Tax Label', { exact: true }).isDisabled()).toBe(true)
     await page.getByLabel('Tax Percent', { exact: true }).fill('8')
     await page.getByLabel('Tax Label', { exact: true }).fill('VAT')
 
