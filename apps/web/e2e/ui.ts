@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Locator, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import { gone } from './support.ts'
 
 /** A row of a list page's table, by the text of one of its cells. */
@@ -83,13 +83,25 @@ export function selected(scope: Page | Locator, label: string): Locator {
     .first()
 }
 
+/**
+ * Types into a picker's input and commits it with Enter, again while the input does not show the
+ * text: under load the picker can open after the typing and put its old value back.
+ */
+async function typeIntoPicker(input: Locator, text: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await input.click()
+      await input.fill(text)
+      await input.press('Enter')
+      await expect.poll(() => input.inputValue(), { timeout: 2_000 }).toBe(text)
+    },
+    { timeout: 15_000, interval: 100 },
+  )
+}
+
 /** Types a time (hh:mm A) into a time picker and commits it. */
 export async function setTime(scope: Page | Locator, label: string, time: string): Promise<void> {
-  const input = scope.getByLabel(label, { exact: true })
-  await input.click()
-  await input.fill(time)
-  await input.press('Enter')
-  await expect.poll(() => input.inputValue()).toBe(time)
+  await typeIntoPicker(scope.getByLabel(label, { exact: true }), time)
 }
 
 /** Types a date into an antd DatePicker in the given order (DD-MM-YYYY or MM-DD-YYYY) and commits it. */
@@ -102,10 +114,7 @@ export async function pickDate(
   const month = String(date.getMonth() + 1).padStart(2, '0')
   const text =
     order === 'DD-MM-YYYY' ? `${day}-${month}-${date.getFullYear()}` : `${month}-${day}-${date.getFullYear()}`
-  await input.click()
-  await input.fill(text)
-  await input.press('Enter')
-  await expect.poll(() => input.inputValue()).toBe(text)
+  await typeIntoPicker(input, text)
 }
 
 export function daysFromNow(days: number): Date {
