@@ -34,7 +34,9 @@ export async function findActorBySession(tx: Tx, sessionId: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`), activeUser))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`), activeUser))
+    .prepare('actor_by_session')
+    .execute({ sessionId })
   return row
 }
 

@@ -200,6 +200,24 @@ export async function lockSpaces(tx: Tx, spaceIds: number[]) {
     .for('update')
 }
 
+/**
+ * Locks a space of the organization and the rooms it combines, in ascending id order (DESIGN §4), in
+ * one statement: a create takes these before it reads anything else.
+ */
+export async function lockSpaceWithChildren(tx: Tx, organizationId: number, spaceId: number) {
+  await tx
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(
+      and(
+        eq(spaces.organizationId, organizationId),
+        sql`${spaces.id} in (select ${spaceId}::int union all select ${spaceChildren.childId} from ${spaceChildren} where ${spaceChildren.parentId} = ${spaceId})`,
+      ),
+    )
+    .orderBy(asc(spaces.id))
+    .for('update')
+}
+
 export interface BusyRow {
   bookingId: number
   start: number
@@ -601,8 +619,10 @@ export async function slotHeld(
   centerId: number,
   slot: { date: string; start: string; end: string },
 ) {
-  const wall = (time: string) => sql`${`${slot.date} ${time}`}::timestamp`
-  const at = (time: string) => sql`(${wall(time)} at time zone ${centers.timezoneId})`
+  const wall = (name: string) => sql`${sql.placeholder(name)}::timestamp`
+  const at = (name: string) => sql`(${wall(name)} at time zone ${centers.timezoneId})`
+  const space = sql`${sql.placeholder('spaceId')}::int`
+  // Prepared (named): every create asks this first, and the racing ones mostly only this.
   const [row] = await tx
     .select({ held: sql<number>`1` })
     .from(centers)
@@ -611,18 +631,26 @@ export async function slotHeld(
       and(
         eq(bookingOccupancy.organizationId, centers.organizationId),
         eq(bookingOccupancy.active, true),
-        sql`${bookingOccupancy.spaceId} in (select ${spaceId}::int union all select ${spaceChildren.childId} from ${spaceChildren} where ${spaceChildren.parentId} = ${spaceId})`,
-        sql`${bookingOccupancy.during} && tstzrange(${at(slot.start)}, ${at(slot.end)}, '[)')`,
+        sql`${bookingOccupancy.spaceId} in (select ${space} union all select ${spaceChildren.childId} from ${spaceChildren} where ${spaceChildren.parentId} = ${space})`,
+        sql`${bookingOccupancy.during} && tstzrange(${at('start')}, ${at('end')}, '[)')`,
       ),
     )
     .where(
       and(
-        eq(centers.id, centerId),
-        eq(centers.organizationId, organizationId),
-        sql`(${at(slot.start)} at time zone ${centers.timezoneId}) = ${wall(slot.start)}`,
-        sql`(${at(slot.end)} at time zone ${centers.timezoneId}) = ${wall(slot.end)}`,
+        eq(centers.id, sql.placeholder('centerId')),
+        eq(centers.organizationId, sql.placeholder('organizationId')),
+        sql`(${at('start')} at time zone ${centers.timezoneId}) = ${wall('start')}`,
+        sql`(${at('end')} at time zone ${centers.timezoneId}) = ${wall('end')}`,
       ),
     )
     .limit(1)
+    .prepare('slot_held')
+    .execute({
+      organizationId,
+      centerId,
+      spaceId,
+      start: `${slot.date} ${slot.start}`,
+      end: `${slot.date} ${slot.end}`,
+    })
   return row !== undefined
 }
