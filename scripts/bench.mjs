@@ -2,7 +2,16 @@
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  createWriteStream,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -180,6 +189,20 @@ function cpuMsOf(pid) {
   }
 }
 
+/** CPU milliseconds used so far by the machine (every core) and by PostgreSQL's processes. */
+function machineCpuMs() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number)
+  let postgres = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) postgres += cpuMsOf(entry)
+    } catch {}
+  }
+  return { busy: (user + nice + system + irq + softirq + steal) * 10, postgres }
+}
+
 /** Resets the peak RSS (VmHWM) of a process to its current RSS: `echo 5 > /proc/<pid>/clear_refs`. */
 function resetPeak(pid) {
   try {
@@ -317,8 +340,15 @@ const ms = (value) => `${value.toFixed(1)} ms`
  * Runs `scenario(label, env, inspect)` on PGlite (a temp DATA_DIR) and on a fresh PostgreSQL
  * database. `inspect(work)` runs `work(query)` on the scenario's database once its server has
  * stopped (PGlite holds one connection), and `inspect.postgres` is set on PostgreSQL.
+ * BENCH_ON=pglite or BENCH_ON=postgres runs one of them only.
  */
 async function onBoth(scenario) {
+  const only = process.env.BENCH_ON
+  if (only !== 'postgres') await onPglite(scenario)
+  if (only !== 'pglite') await onPostgres(scenario)
+}
+
+async function onPglite(scenario) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'))
   try {
     const inspect = async (work) => {
@@ -336,6 +366,9 @@ async function onBoth(scenario) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+async function onPostgres(scenario) {
   const name = `sb_bench_${Date.now()}`
   const admin = new pg.Client({ connectionString: pgBase })
   await admin.connect()
@@ -440,28 +473,57 @@ function sydneyDate(days) {
   return date.toISOString().slice(0, 10)
 }
 
+/**
+ * Keep-alive connections for the creates: node:http costs this process about a third of the CPU
+ * that fetch does, and the server shares the machine's two cores with it.
+ */
+const createAgent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+
 /** POST /api/userbooking, timed. */
-async function createBooking(server, body) {
-  const t0 = performance.now()
-  const response = await fetch(`${server.base}/api/userbooking`, {
-    method: 'POST',
-    headers: { cookie: server.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      center_id: server.ids.center,
-      client_id: server.ids.acme,
-      user_id: server.ids.alice,
-      attendees: 4,
-      amenity_ids: [],
-      payment_status: 'invoice',
-      ...body,
-    }),
+function createBooking(server, body) {
+  const payload = JSON.stringify({
+    center_id: server.ids.center,
+    client_id: server.ids.acme,
+    user_id: server.ids.alice,
+    attendees: 4,
+    amenity_ids: [],
+    payment_status: 'invoice',
+    ...body,
   })
-  const json = await response.json()
-  return { status: response.status, json, ms: performance.now() - t0 }
+  const t0 = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.base}/api/userbooking`,
+      {
+        method: 'POST',
+        agent: createAgent,
+        headers: {
+          cookie: server.cookie,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            json: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            ms: performance.now() - t0,
+          }),
+        )
+        response.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end(payload)
+  })
 }
 
 const CONTESTED_ROUNDS = 20
 const CONTESTED_REQUESTS = 50
+const CONTESTED_WARM_UP_ROUNDS = 5
 
 /**
  * DESIGN §4 over HTTP: each round 50 concurrent creates of one slot (a date ≥ 150 days ahead, clear
@@ -476,6 +538,9 @@ async function bookingContested(label, env, inspect) {
     { name: 'AB', id: server.ids.roomAB },
   ]
   const latencies = []
+  const roundMax = []
+  const warmUpMax = []
+  let machineCpu = ''
   const winners = []
   let conflicts = 0
   let serverErrors = 0
@@ -483,15 +548,25 @@ async function bookingContested(label, env, inspect) {
   let elapsedMs = 0
   let serverCpuMs = 0
   try {
-    // Warm-up on a date of its own: the first requests compile the code paths.
-    for (const room of rooms)
-      await createBooking(server, {
-        meeting_room_id: room.id,
-        booking_date: sydneyDate(149),
-        start_time: '13:00',
-        end_time: '14:00',
-      })
+    // Warm-up: contested rounds on dates of their own open the server's database connections and
+    // give V8 time to optimise the paths (the first rounds after a start run 2–3 times slower);
+    // their slowest answers are printed apart.
+    for (let round = 0; round < CONTESTED_WARM_UP_ROUNDS; round++) {
+      const warmUp = await Promise.all(
+        Array.from({ length: CONTESTED_REQUESTS }, (_, i) =>
+          createBooking(server, {
+            meeting_room_id: rooms[i % rooms.length].id,
+            booking_date: sydneyDate(140 + round),
+            start_time: '10:00',
+            end_time: '12:00',
+          }),
+        ),
+      )
+      warmUpMax.push(Math.max(...warmUp.map((r) => r.ms)))
+    }
     const cpuBefore = cpuMsOf(server.child.pid)
+    const machineBefore = machineCpuMs()
+    const benchBefore = process.cpuUsage()
     const started = performance.now()
     for (let round = 0; round < CONTESTED_ROUNDS; round++) {
       const date = sydneyDate(150 + round)
@@ -506,6 +581,7 @@ async function bookingContested(label, env, inspect) {
           }).then((r) => ({ ...r, room: room.name }))
         }),
       )
+      roundMax.push(Math.max(...results.map((r) => r.ms)))
       for (const r of results) {
         latencies.push(r.ms)
         if (r.status === 201) continue
@@ -524,6 +600,10 @@ async function bookingContested(label, env, inspect) {
     }
     elapsedMs = performance.now() - started
     serverCpuMs = cpuMsOf(server.child.pid) - cpuBefore
+    const machineAfter = machineCpuMs()
+    const bench = process.cpuUsage(benchBefore)
+    const perRequest = (msUsed) => (msUsed / (CONTESTED_ROUNDS * CONTESTED_REQUESTS)).toFixed(2)
+    machineCpu = `machine CPU per request ${perRequest(machineAfter.busy - machineBefore.busy)} ms: server ${perRequest(serverCpuMs)}, PostgreSQL ${perRequest(machineAfter.postgres - machineBefore.postgres)}, this bench ${perRequest((bench.user + bench.system) / 1000)}`
   } finally {
     await stop(server.child)
   }
@@ -533,6 +613,10 @@ async function bookingContested(label, env, inspect) {
   const wrongRounds = winners.filter((w) => w !== 'AB' && w !== 'A+B').length
   console.log(
     `booking-contested on ${label}: ${CONTESTED_ROUNDS} rounds × ${CONTESTED_REQUESTS} concurrent creates in ${(elapsedMs / 1000).toFixed(2)} s (${((CONTESTED_ROUNDS * CONTESTED_REQUESTS) / (elapsedMs / 1000)).toFixed(0)} req/s, server CPU ${(serverCpuMs / (CONTESTED_ROUNDS * CONTESTED_REQUESTS)).toFixed(1)} ms per request), p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1))}; winners per round ${winners.join(' ')}; ${conflicts} × 409, ${serverErrors} × 5xx, ${unexpected.length} other; overlapping occupancy rows ${overlaps}; deadlocks ${deadlocks === null ? 'n/a (one connection)' : `${deadlocks} (pg_stat_database)`}`,
+  )
+  console.log(`  ${machineCpu}`)
+  console.log(
+    `  slowest answer per round: ${roundMax.map((v) => v.toFixed(0)).join(' ')} ms (after ${CONTESTED_WARM_UP_ROUNDS} warm-up rounds from a cold start: ${warmUpMax.map((v) => v.toFixed(0)).join(' ')} ms)`,
   )
   if (unexpected.length) console.log(`  unexpected answers: ${[...new Set(unexpected)].join('; ')}`)
   if (wrongRounds || overlaps || serverErrors || unexpected.length)
