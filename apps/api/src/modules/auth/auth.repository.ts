@@ -23,8 +23,8 @@ export async function findActiveUserById(tx: Tx, userId: number) {
   return row
 }
 
-export async function findActorBySession(tx: Tx, sessionId: string) {
-  const [row] = await tx
+function prepareActorBySession(tx: Tx) {
+  return tx
     .select({
       userId: users.id,
       type: users.type,
@@ -36,7 +36,21 @@ export async function findActorBySession(tx: Tx, sessionId: string) {
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`), activeUser))
     .prepare('actor_by_session')
-    .execute({ sessionId })
+}
+
+/**
+ * The session lookup runs before every API request, so its query is built once per database handle
+ * (drizzle's building cost as much as the rest of a small request) and planned once per connection.
+ */
+const actorBySession = new WeakMap<Tx, ReturnType<typeof prepareActorBySession>>()
+
+export async function findActorBySession(tx: Tx, sessionId: string) {
+  let query = actorBySession.get(tx)
+  if (!query) {
+    query = prepareActorBySession(tx)
+    actorBySession.set(tx, query)
+  }
+  const [row] = await query.execute({ sessionId })
   return row
 }
 
