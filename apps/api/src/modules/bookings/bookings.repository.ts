@@ -200,24 +200,6 @@ export async function lockSpaces(tx: Tx, spaceIds: number[]) {
     .for('update')
 }
 
-/**
- * Locks a space of the organization and the rooms it combines, in ascending id order (DESIGN §4), in
- * one statement: a create takes these before it reads anything else.
- */
-export async function lockSpaceWithChildren(tx: Tx, organizationId: number, spaceId: number) {
-  await tx
-    .select({ id: spaces.id })
-    .from(spaces)
-    .where(
-      and(
-        eq(spaces.organizationId, organizationId),
-        sql`${spaces.id} in (select ${spaceId}::int union all select ${spaceChildren.childId} from ${spaceChildren} where ${spaceChildren.parentId} = ${spaceId})`,
-      ),
-    )
-    .orderBy(asc(spaces.id))
-    .for('update')
-}
-
 export interface BusyRow {
   bookingId: number
   start: number

@@ -388,19 +388,16 @@ async function refuseHeldSlot(ctx: Ctx, input: BookingCreateInput) {
 /** Creates a booking, or every booking of a series, in one transaction (spec 2; DESIGN §4). */
 export async function createBooking(ctx: Ctx, input: BookingCreateInput, now = new Date()) {
   await refuseHeldSlot(ctx, input)
-  // Rooms first, in ascending order (DESIGN §4), then the client row, only when its gratis minutes
-  // are spent: bookings of one client in different rooms do not wait for each other otherwise.
-  await repo.lockSpaceWithChildren(
-    ctx.tx,
-    organizationForWrite(ctx.actor, input.organization_id),
-    input.meeting_room_id,
-  )
-  // A request that waited for these locks most often finds the slot just taken by the one it waited
-  // for, and ends here instead of after every other read.
-  await refuseHeldSlot(ctx, input)
   const bc = await loadBookingContext(ctx, input)
   const dates = datesOf(input)
   if (!dates.length) throw fieldError('recurring.until_date', messages.recurringEndRequired)
+  // Rooms first, in ascending order (DESIGN §4), then the client row, only when its gratis minutes
+  // are spent: bookings of one client in different rooms do not wait for each other otherwise. The
+  // reads above run before the lock, so creates of one room on different slots overlap in them.
+  await repo.lockSpaces(ctx.tx, bc.heldSpaceIds)
+  // A request that waited for these locks most often finds the slot just taken by the one it waited
+  // for, and ends here instead of after the occurrence checks.
+  await refuseHeldSlot(ctx, input)
   if (input.use_gratis && bc.client.totalMinutes > 0 && !bc.bookingPackage) {
     const locked = await repo.findClient(ctx.tx, bc.organizationId, bc.client.id, true)
     if (!locked) throw fieldError('client_id', messages.selectRequired)
