@@ -32,7 +32,8 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // Five connections per API process: measured here (npm run bench booking-contested), more
     // connections let more racing requests past the cheap "slot taken" read before the winner
     // commits, so they queue on the room lock instead (p99 240 ms at 20, 160–180 ms at 10,
-    // 105–110 ms at 5); the other benches do not change. Scale out with more processes (DESIGN §1).
+    // 105–110 ms at 5); the other benches do not change. Three measured 86–106 ms but would leave
+    // too few connections while an export streams. Scale out with more processes (DESIGN §1).
     const pool = new pg.Pool({ connectionString: source.url, max: 5 })
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
     await migrateNodePg(db as never, { migrationsFolder })

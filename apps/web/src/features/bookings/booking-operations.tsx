@@ -111,26 +111,24 @@ export function useBookingOperations(onChanged?: () => void) {
     action.current = new IdempotentAction()
   }, [])
 
-  const confirmBooking = useCallback(
-    async (target: BookingTarget) => {
-      begin()
-      if (!target.recurringId) {
-        if (await confirm({ content: operationTexts.confirmBooking })) await send(target, { code: 'CONFIRM' })
-        return
-      }
+  /**
+   * "…all upcoming bookings of this series?": No does the one booking, Yes loads the series'
+   * upcoming bookings into the dialog that lists them.
+   */
+  const askAboutSeries = useCallback(
+    (target: BookingTarget, title: string, single: () => void, upcoming: () => Promise<Step>) => {
       setStep({
         kind: 'series-question',
-        title: operationTexts.confirmSeries,
+        title,
         target,
         onNo: () => {
           setStep(null)
-          void send(target, { code: 'CONFIRM' })
+          single()
         },
         onYes: async () => {
           setBusy(true)
           try {
-            const rows = await recurringConfirmation(target.bookingId)
-            setStep({ kind: 'confirm-list', target, rows })
+            setStep(await upcoming())
           } catch (error) {
             toast.failure(error)
             setStep(null)
@@ -140,7 +138,28 @@ export function useBookingOperations(onChanged?: () => void) {
         },
       })
     },
-    [begin, confirm, send, toast],
+    [toast],
+  )
+
+  const confirmBooking = useCallback(
+    async (target: BookingTarget) => {
+      begin()
+      if (!target.recurringId) {
+        if (await confirm({ content: operationTexts.confirmBooking })) await send(target, { code: 'CONFIRM' })
+        return
+      }
+      askAboutSeries(
+        target,
+        operationTexts.confirmSeries,
+        () => void send(target, { code: 'CONFIRM' }),
+        async () => ({
+          kind: 'confirm-list',
+          target,
+          rows: await recurringConfirmation(target.bookingId),
+        }),
+      )
+    },
+    [begin, confirm, send, askAboutSeries],
   )
 
   const cancelSingle = useCallback(
@@ -167,29 +186,18 @@ export function useBookingOperations(onChanged?: () => void) {
         void cancelSingle(target)
         return
       }
-      setStep({
-        kind: 'series-question',
-        title: operationTexts.cancelSeries,
+      askAboutSeries(
         target,
-        onNo: () => {
-          setStep(null)
-          void cancelSingle(target)
-        },
-        onYes: async () => {
-          setBusy(true)
-          try {
-            const rows = await recurringCancellation(target.bookingId)
-            setStep({ kind: 'cancel-series', target, rows })
-          } catch (error) {
-            toast.failure(error)
-            setStep(null)
-          } finally {
-            setBusy(false)
-          }
-        },
-      })
+        operationTexts.cancelSeries,
+        () => void cancelSingle(target),
+        async () => ({
+          kind: 'cancel-series',
+          target,
+          rows: await recurringCancellation(target.bookingId),
+        }),
+      )
     },
-    [begin, cancelSingle, toast],
+    [begin, cancelSingle, askAboutSeries],
   )
 
   const togglePaid = useCallback(
