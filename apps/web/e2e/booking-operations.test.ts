@@ -582,6 +582,7 @@ describe('Booking operations', () => {
       `/api/userbooking/${bookingId}/reschedule-quote?newMeetingRoomId=${ids.roomB}&newStartTime=${encodeURIComponent(`${date} 14:00`)}&newEndTime=${encodeURIComponent(`${date} 15:00`)}`,
     )
     await page.getByRole('button', { name: 'Reschedule', exact: true }).click()
+    await visible(confirmDialog(page).getByText(messages.confirmChangeDuration))
     await confirmDialog(page).getByRole('button', { name: 'Yes' }).click()
     const refund = dialog(page, 'Reschedule/Extend Refund')
     await visible(refund)
@@ -610,8 +611,12 @@ describe('Booking operations', () => {
     await visible(page.getByRole('region', { name: 'Already booked' }).getByText('10:00 AM – 12:00 PM'))
     await visible(page.getByText(/^Bookable /))
     await setTime(page, 'Start Time', '12:00 PM')
-    await setTime(page, 'End Time', '01:00 PM')
+    // A time typed without Enter counts once complete: Reschedule straight after typing uses it.
+    const endTime = page.getByLabel('End Time', { exact: true })
+    await endTime.click()
+    await endTime.fill('01:00 PM')
     await page.getByRole('button', { name: 'Reschedule', exact: true }).click()
+    await visible(confirmDialog(page).getByText(messages.confirmProceed))
     await confirmDialog(page).getByRole('button', { name: 'Yes' }).click()
     const preparation = confirmDialog(page).filter({ hasText: /needs preparation time/ })
     await visible(preparation)

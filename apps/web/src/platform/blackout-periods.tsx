@@ -7,9 +7,10 @@ import {
   messages,
   type TimeFormat,
 } from '@spaceboard/domain'
-import { Button, DatePicker, Empty, Flex, Form, Typography } from 'antd'
+import { Button, Empty, Flex, Form, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import dayjs, { type Dayjs } from 'dayjs'
+import { DatePicker } from './date-picker.tsx'
 import { useToast } from './feedback.ts'
 
 /** How the API carries dates: YYYY-MM-DD. */

@@ -15,12 +15,18 @@ function toDayjs(value: string | undefined): Dayjs | null {
   return dayjs().hour(hour).minute(minute).second(0).millisecond(0)
 }
 
-/** The times outside [min, max] (HH:mm, both included) greyed out in the picker's columns. */
-function disabledOutside(min: string | undefined, max: string | undefined) {
-  if (!min && !max) return undefined
+/** Whether a minute of the day may be picked: on a 15-minute step within [min, max] (HH:mm, both included). */
+function allowedWithin(min: string | undefined, max: string | undefined) {
   const from = min ? minutesOfDay(min) : 0
   const to = max ? minutesOfDay(max) : 24 * 60 - STEP
-  const allowed = (hour: number, minute: number) => hour * 60 + minute >= from && hour * 60 + minute <= to
+  return (minutes: number) => minutes % STEP === 0 && minutes >= from && minutes <= to
+}
+
+/** The times outside [min, max] greyed out in the picker's columns. */
+function disabledOutside(min: string | undefined, max: string | undefined) {
+  if (!min && !max) return undefined
+  const within = allowedWithin(min, max)
+  const allowed = (hour: number, minute: number) => within(hour * 60 + minute)
   return () => ({
     disabledHours: () => hours.filter((hour) => !quarters.some((minute) => allowed(hour, minute))),
     disabledMinutes: (hour: number) => quarters.filter((minute) => !allowed(hour, minute)),
@@ -30,7 +36,9 @@ function disabledOutside(min: string | undefined, max: string | undefined) {
 /**
  * A time of day in 15-minute steps, shown hh:mm A, whose form value is the stored HH:mm text.
  * Used as the control of a Form.Item (value/onChange). `min` and `max` (HH:mm) grey out the
- * times outside a window (a space's bookable hours, say).
+ * times outside a window (a space's bookable hours, say). A complete time typed into the input
+ * becomes the value at once: antd would keep it aside until Enter or the popup closes, so a
+ * button clicked straight after typing would act on the old time while the new one shows.
  */
 export function WallTimePicker({
   value,
@@ -51,12 +59,17 @@ export function WallTimePicker({
   placeholder?: string
   'aria-label'?: string
 }) {
+  const takeTyped = (time: Dayjs | null) => {
+    const typed = time?.format('HH:mm')
+    if (typed && typed !== value && allowedWithin(min, max)(minutesOfDay(typed))) onChange?.(typed)
+  }
   return (
     <TimePicker
       id={id}
       aria-label={rest['aria-label']}
       value={toDayjs(value)}
       onChange={(time) => onChange?.(time ? time.format('HH:mm') : '')}
+      onCalendarChange={(time) => takeTyped(Array.isArray(time) ? null : time)}
       format={WALL_TIME_DISPLAY}
       use12Hours
       minuteStep={STEP}

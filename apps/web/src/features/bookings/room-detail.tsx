@@ -12,7 +12,6 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import {
   Checkbox,
   Col,
-  DatePicker,
   Empty,
   Flex,
   Form,
@@ -31,6 +30,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../platform/api-client.ts'
+import { DatePicker } from '../../platform/date-picker.tsx'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { crossFieldRule, showFieldErrors } from '../../platform/form-kit.ts'
 import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
