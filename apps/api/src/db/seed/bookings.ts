@@ -421,8 +421,10 @@ class Planner {
     }
   }
 
+  /** As createBooking counts them: the allowance less what the month used net of refunds. */
   gratisAvailable(org: OrgRow, client: ClientRow, month: string) {
-    const used = this.gratisUsed.get(`${org.id}|${client.id}|${month}`) ?? 0
+    const key = `${org.id}|${client.id}|${month}`
+    const used = (this.gratisUsed.get(key) ?? 0) - (this.gratisRefunded.get(key) ?? 0)
     return Math.max(0, client.totalMinutes - used)
   }
 
@@ -940,6 +942,34 @@ function planSeries(
 }
 
 /**
+ * A cancelled booking whose gratis minutes went back to the client (Harbour Workspaces), whatever
+ * the seed day: Acme Consulting, Harbour Room B at Circular Quay, 14:00–15:00 (Sydney) on the first
+ * weekday at least a week after the seed day, all 60 minutes from Acme's gratis allowance. Planned
+ * before everything else of its month, so the allowance is whole; the refund gives it back.
+ */
+function planCancelledWithGratis(c: OrgContext, spaceList: SpacePlan[]) {
+  const space = spaceList.find((s) => s.row.name === 'Harbour Room B')
+  const client = c.clients.find((cl) => cl.name === 'Acme Consulting')
+  if (!space || !client) return
+  const request = (d: IsoDate): BookingRequest => ({
+    space,
+    date: d,
+    from: minutesOfDay('14:00'),
+    to: minutesOfDay('15:00'),
+    attendees: 4,
+    client,
+    pkg: null,
+    voucher: null,
+    amenities: [],
+    useGratis: true,
+    amend: null,
+  })
+  let date = addDays(wallClock(c.planner.now, space.center.timezoneId).date, 7)
+  while (isWeekend(date) || !fits(c, request(date))) date = addDays(date, 1)
+  planBooking(c, request(date), { status: 'cancelled' })
+}
+
+/**
  * The showcase booking (Harbour Workspaces): every line of the billing math at once, for the
  * confirmation page and its tests. Acme Consulting (booker Alice Nguyen), Harbour Room A at
  * Circular Quay, 10:00–13:00 (Sydney) on the first weekday at least 3 days after the seed day,
@@ -1108,7 +1138,10 @@ function planOrganization(planner: Planner, org: OrgRow) {
   if (!spaceList.length) return
 
   const first = planner.planned.length
-  if (c.screens) planShowcase(c, spaceList)
+  if (c.screens) {
+    planCancelledWithGratis(c, spaceList)
+    planShowcase(c, spaceList)
+  }
   if (org.features.recurring_booking) {
     planSeries(c, spaceList, {
       space: 'Harbour Room B',
