@@ -1,4 +1,4 @@
-// Bundles the API into apps/api/dist/main.mjs: the workspace's own TypeScript (API and domain) is
+// Bundles the API into apps/api/dist/main.mjs (and its render worker into render-worker.mjs): the workspace's own TypeScript (API and domain) is
 // compiled once, the npm dependencies stay imports. Running plain JavaScript starts faster and keeps
 // far less memory than compiling TypeScript on every start.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -35,8 +35,12 @@ export async function buildApi() {
   )
   rmSync(outDir, { recursive: true, force: true })
   await build({
-    entryPoints: [path.join(apiDir, 'src/main.ts')],
-    outfile: path.join(outDir, 'main.mjs'),
+    entryPoints: {
+      main: path.join(apiDir, 'src/main.ts'),
+      'render-worker': path.join(apiDir, 'src/render-worker.ts'),
+    },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -46,6 +46,7 @@ import { userRoutes } from './modules/users/users.routes.ts'
 import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { createContextRunner } from './platform/context.ts'
+import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
 import { createSecretBox, type SecretBox } from './platform/secrets.ts'
@@ -62,6 +63,7 @@ export type App = FastifyInstance<
 export interface AppDeps {
   config: Config
   mailer: Mailer
+  heavyWork: HeavyWork
   secrets: SecretBox
 }
 
@@ -92,7 +94,17 @@ export function contentSecurityPolicy(config: Config) {
   }
 }
 
-export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+/** The render worker: its TypeScript source under tests and `npm run dev`, its bundle beside the server's. */
+const renderWorkerFile = new URL(
+  import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.mjs',
+  import.meta.url,
+)
+
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { heavyWork?: Partial<HeavyWorkOptions> } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -110,7 +122,9 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     app.log.error({ err: error }, 'mail delivery failed'),
   )
   app.addHook('onClose', () => mailer.close())
-  const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret) }
+  const heavyWork = new HeavyWork({ ...defaultHeavyWorkOptions(renderWorkerFile), ...options.heavyWork })
+  app.addHook('onClose', () => heavyWork.close())
+  const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork }
 
   registerErrorHandling(app)
   await app.register(fastifyCookie)
@@ -149,7 +163,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   organizationRoutes(app, deps)
   amenityRoutes(app, deps)
   dashboardRoutes(app)
-  userRoutes(app)
+  userRoutes(app, deps)
   clientRoutes(app)
   centerRoutes(app, deps)
   cancelRuleRoutes(app)

@@ -266,6 +266,8 @@ export const messages = {
   packageHasBookings: 'This package deal has bookings, so it cannot be deleted. Disable it instead.',
   nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
   filterDateFormat: 'Dates must be written YYYY-MM-DD.',
-  runSheetTooLong: (max: number) =>
-    `The run sheet prints at most ${max} bookings. Choose a shorter date range or a location.`,
+  runSheetPart: 'Choose a part of the run sheet: 1, 2, 3 …',
+  heavyWorkBusy: 'The export is busy; try again in a minute.',
+  heavyWorkTooLarge:
+    'This export is too large to prepare. Choose a shorter date range or a location, and try again.',
 } as const

@@ -41,6 +41,14 @@ export const bookingListQuerySchema = listQuerySchema(bookingOrderKeys).extend({
     .enum(['asc', 'desc'], { error: () => messages.invalidDirect })
     .optional()
     .default('desc'),
+  /** Which part of a run sheet longer than RUN_SHEET_PART_SIZE bookings (1 first). */
+  part: z.coerce
+    .number({ error: () => messages.runSheetPart })
+    .int(messages.runSheetPart)
+    .min(1, messages.runSheetPart)
+    .max(100_000, messages.runSheetPart)
+    .optional()
+    .default(1),
   booking: z.string().max(10).optional(),
   bookingSheet: z.enum(['1']).optional(),
   pdf: z.enum(['true']).optional(),
@@ -130,6 +138,18 @@ export const bookingExportColumns = [
   'TotalAmount',
   'Status',
 ] as const
+
+/**
+ * The most bookings one run sheet file prints: a busy month of a large operator (2,000 bookings)
+ * fits in one; more are printed in parts of this size (`part=2` …), so no range is refused and no
+ * file grows without bound.
+ */
+export const RUN_SHEET_PART_SIZE = 2500
+
+/** How many run sheet files the list's matching bookings take (at least one, which may say "no bookings"). */
+export function runSheetParts(matching: number): number {
+  return Math.max(1, Math.ceil(matching / RUN_SHEET_PART_SIZE))
+}
 
 export const BOOKING_EXPORT_FILENAME = 'Booking List.xlsx'
 export const BOOKING_RUN_SHEET_FILENAME = 'Run Sheet.pdf'

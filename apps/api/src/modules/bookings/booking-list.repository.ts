@@ -198,7 +198,8 @@ export function exportBatch(
 export type BookingExportDbRow = Awaited<ReturnType<typeof exportBatch>>[number]
 
 /** The run sheet's bookings: by location, then start; at most `limit` (the caller refuses more). */
-export function runSheetBookings(tx: Tx, filter: BookingListFilter, limit: number) {
+/** One part of the run sheet's bookings: by location, then start. */
+export function runSheetBookings(tx: Tx, filter: BookingListFilter, offset: number, limit: number) {
   const columns = {
     ...exportColumns,
     specialRequirement: bookings.specialRequirement,
@@ -207,6 +208,7 @@ export function runSheetBookings(tx: Tx, filter: BookingListFilter, limit: numbe
   return withJoins(tx.select(columns).from(bookings).$dynamic())
     .where(where(filter))
     .orderBy(asc(centers.name), asc(bookings.centerId), asc(bookings.startTime), asc(bookings.id))
+    .offset(offset)
     .limit(limit)
 }
 export type RunSheetDbRow = Awaited<ReturnType<typeof runSheetBookings>>[number]

@@ -10,10 +10,10 @@ import {
 } from '@spaceboard/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, unauthorized } from '../../platform/errors.ts'
+import type { HeavyWork } from '../../platform/heavy-work.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment, streamWorkbook } from '../../platform/xlsx.ts'
 import * as service from './booking-list.service.ts'
-import { renderRunSheetPdf } from './run-sheet-pdf.ts'
 
 /**
  * Rows read per query of the Excel export (as the user export: a few hundred rows a batch keep the
@@ -36,12 +36,12 @@ function windowOf(request: FastifyRequest, page: number) {
  * and Content-Range), its Excel export (bookingSheet=1, every filtered row, streamed) and its PDF
  * run sheet (pdf=true). All three take the same filters and the same tenancy.
  */
-export async function answerBookingList(request: FastifyRequest, reply: FastifyReply) {
+export async function answerBookingList(request: FastifyRequest, reply: FastifyReply, heavyWork: HeavyWork) {
   const query = parseWith(bookingListQuerySchema, request.query)
+  const actor = request.actor
+  if (!actor) throw unauthorized()
 
   if (query.bookingSheet === '1') {
-    const actor = request.actor
-    if (!actor) throw unauthorized()
     const filter = service.filterFor(actor, query)
     const batches = service.exportBatches(
       (work) => request.signedIn(work),
@@ -49,12 +49,14 @@ export async function answerBookingList(request: FastifyRequest, reply: FastifyR
       query.direct,
       EXPORT_BATCH,
     )
-    return streamWorkbook(reply, BOOKING_EXPORT_FILENAME, bookingExportColumns, batches)
+    return heavyWork.withSlot(actor.organizationId, () =>
+      streamWorkbook(reply, BOOKING_EXPORT_FILENAME, bookingExportColumns, batches),
+    )
   }
 
   if (query.pdf === 'true') {
     const sheet = await request.signedIn((ctx) => service.runSheet(ctx, query))
-    const pdf = await renderRunSheetPdf(sheet)
+    const pdf = await heavyWork.render(actor.organizationId, 'runSheetPdf', sheet)
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', attachment(BOOKING_RUN_SHEET_FILENAME))

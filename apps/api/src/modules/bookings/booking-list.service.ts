@@ -7,6 +7,8 @@ import {
   formatWallTime,
   messages,
   paymentLabel,
+  RUN_SHEET_PART_SIZE,
+  runSheetParts,
   statusLabel,
   wallClock,
 } from '@spaceboard/domain'
@@ -136,9 +138,6 @@ export async function* exportBatches(
   }
 }
 
-/** The most bookings one run sheet prints; more asks for a narrower filter. */
-export const RUN_SHEET_LIMIT = 1000
-
 export interface RunSheetBooking {
   reference: string
   time: string
@@ -167,7 +166,14 @@ export interface RunSheet {
   /** When it was printed, on the clock of its first location. */
   generatedAt: string
   groups: RunSheetGroup[]
+  /** Bookings on this sheet. */
   total: number
+  /** Bookings the filter matches, over all parts. */
+  matching: number
+  /** This sheet's place among the parts (1 first), its first booking's number among the matching. */
+  part: number
+  parts: number
+  first: number
 }
 
 const weekday = (date: string) =>
@@ -190,8 +196,12 @@ export async function runSheet(
   now = new Date(),
 ): Promise<RunSheet> {
   const filter = filterFor(actor, query)
-  const rows = await repo.runSheetBookings(tx, filter, RUN_SHEET_LIMIT + 1)
-  if (rows.length > RUN_SHEET_LIMIT) throw badRequest(messages.runSheetTooLong(RUN_SHEET_LIMIT))
+  const offset = (query.part - 1) * RUN_SHEET_PART_SIZE
+  const rows = await repo.runSheetBookings(tx, filter, offset, RUN_SHEET_PART_SIZE)
+  const matching =
+    query.part === 1 && rows.length < RUN_SHEET_PART_SIZE ? rows.length : await repo.countBookings(tx, filter)
+  const parts = runSheetParts(matching)
+  if (query.part > parts) throw badRequest(messages.runSheetPart, { part: messages.runSheetPart })
   const amenities = await repo.amenitiesOfBookings(
     tx,
     rows.map((r) => ({ organizationId: r.organizationId, id: r.id })),
@@ -262,5 +272,9 @@ export async function runSheet(
     generatedAt: `${date(printed.date)} ${formatWallTime(printed.time)}`,
     groups,
     total: rows.length,
+    matching,
+    part: query.part,
+    parts,
+    first: offset + 1,
   }
 }

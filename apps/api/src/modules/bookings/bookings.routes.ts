@@ -7,12 +7,11 @@ import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
 import { answerBookingList } from './booking-list.routes.ts'
 import * as service from './bookings.service.ts'
-import { renderConfirmationPdf } from './confirmation-pdf.ts'
 
 const tags = ['bookings']
 const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_id: idValue })
 
-export function bookingRoutes(app: App, { config }: AppDeps) {
+export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
   /**
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
    * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), and otherwise the
@@ -26,11 +25,14 @@ export function bookingRoutes(app: App, { config }: AppDeps) {
       schema: { tags, querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])) },
     },
     async (request, reply) => {
-      if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply)
+      if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)
       const { invoice_id } = parseWith(confirmationPdfQuery, request.query)
       const booking = await request.signedIn((ctx) => service.getBooking(ctx, invoice_id))
       const logo = booking.orgLogo ? await readUpload(config.dataDir, booking.orgLogo) : null
-      const pdf = await renderConfirmationPdf(booking, logo)
+      const pdf = await heavyWork.render(request.actor?.organizationId ?? null, 'confirmationPdf', {
+        booking,
+        logo,
+      })
       return reply
         .header('Content-Type', 'application/pdf')
         .header(

@@ -7,7 +7,7 @@ import {
   userUpdateSchema,
 } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App } from '../../app.ts'
+import type { App, AppDeps } from '../../app.ts'
 import { forbidden } from '../../platform/errors.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
@@ -22,7 +22,7 @@ const tags = ['users']
  */
 const EXPORT_BATCH = 500
 
-export function userRoutes(app: App) {
+export function userRoutes(app: App, { heavyWork }: AppDeps) {
   app.get(
     '/api/user',
     { config: { access: 'users.read' }, schema: { tags, querystring: userListQuerySchema } },
@@ -59,7 +59,9 @@ export function userRoutes(app: App) {
             ])
           }
         }
-        return streamWorkbook(reply, 'User List.xlsx', userExportColumns, batches())
+        return heavyWork.withSlot(actor.organizationId, () =>
+          streamWorkbook(reply, 'User List.xlsx', userExportColumns, batches()),
+        )
       }
       const window = listWindow(request, query)
       return request.signedIn(async (ctx) =>
