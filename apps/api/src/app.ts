@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
-import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
@@ -50,7 +49,7 @@ import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './pla
 import { registerErrorHandling } from './platform/errors.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
 import { createSecretBox, type SecretBox } from './platform/secrets.ts'
-import { MAX_IMAGE_BYTES, registerUploads } from './platform/uploads.ts'
+import { registerMultipart, registerUploads } from './platform/uploads.ts'
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -133,8 +132,7 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   })
   await app.register(fastifyRateLimit, { global: false })
-  // Two files are let through so that a second one can be refused with the spec's message.
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 2, fields: 10 } })
+  await registerMultipart(app)
 
   // The API docs are public; every other API route must declare its access (platform/auth.ts).
   app.addHook('onRoute', (route) => {

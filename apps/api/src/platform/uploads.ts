@@ -2,12 +2,28 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { MultipartFile } from '@fastify/multipart'
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { messages } from '@spaceboard/domain'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Sharp } from 'sharp'
+import { HttpError } from './errors.ts'
 
+/** The spec's "Photos size cannot exceed 1MB", for every uploaded image. */
 export const MAX_IMAGE_BYTES = 1024 * 1024
+/**
+ * Pixels an uploaded image may have: 25 megapixels, a 5000×5000 photo. Bytes alone do not bound the
+ * work: a 31 KB PNG can declare 16000×16000 pixels and cost seconds of CPU and a gigabyte of memory
+ * to decode. The header is read first and such an image refused with the size message before any
+ * decoding; every decoding call also carries the limit.
+ */
+export const MAX_IMAGE_PIXELS = 5000 * 5000
+/**
+ * A refused request body (an upload over the limit, a second file, a refusal before reading) is
+ * read to its end when it is at most this long, so the keep-alive connection can carry the next
+ * request. A longer one, or one of unknown length, is not read: the answer says `Connection: close`.
+ */
+const MAX_DRAINED_BODY_BYTES = 4 * MAX_IMAGE_BYTES
 export const UPLOADS_PREFIX = '/uploads/'
 const storedName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg)$/
 
@@ -34,26 +50,49 @@ export type ImageCheck =
   | { ok: true; buffer: Buffer; format: 'png' | 'jpeg' }
   | { ok: false; reason: 'type' | 'size' }
 
-/** Reads an uploaded image, judging its type by its content (not its name), and its size. */
+/**
+ * Reads an uploaded image, judging its type by its content (not its name), and its size in bytes
+ * and in pixels. Reading stops at the first byte over the limit; what is left of the request body
+ * is dealt with once the answer is sent (registerMultipart).
+ */
 export async function readImage(file: MultipartFile): Promise<ImageCheck> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of file.file) {
     size += chunk.length
-    if (size > MAX_IMAGE_BYTES) {
-      file.file.resume()
-      return { ok: false, reason: 'size' }
-    }
+    if (size > MAX_IMAGE_BYTES) return { ok: false, reason: 'size' }
     chunks.push(chunk)
   }
   if (file.file.truncated) return { ok: false, reason: 'size' }
   const buffer = Buffer.concat(chunks)
+  const sharp = await loadSharp()
+  let header: { format?: string; width?: number; height?: number }
   try {
-    const sharp = await loadSharp()
-    const { format } = await sharp(buffer).metadata()
-    if (format === 'png' || format === 'jpeg') return { ok: true, buffer, format }
-  } catch {}
-  return { ok: false, reason: 'type' }
+    // metadata() reads only the header, so no pixel limit is needed here; without one, sharp's
+    // default limit would call a huge image "not an image" instead of "too large".
+    header = await sharp(buffer, { limitInputPixels: false }).metadata()
+  } catch {
+    return { ok: false, reason: 'type' }
+  }
+  if (header.format !== 'png' && header.format !== 'jpeg') return { ok: false, reason: 'type' }
+  if ((header.width ?? 0) * (header.height ?? 0) > MAX_IMAGE_PIXELS) return { ok: false, reason: 'size' }
+  return { ok: true, buffer, format: header.format }
+}
+
+/**
+ * Decodes an image that passed readImage and re-encodes it. A file whose header is fine but whose
+ * pixel data is broken fails only here: that is the client's file, answered like any other upload
+ * refusal, not a server error.
+ */
+async function reencode(image: Buffer, work: (input: Sharp) => Sharp) {
+  const sharp = await loadSharp()
+  try {
+    return await work(sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS }))
+      .png()
+      .toBuffer()
+  } catch {
+    throw new HttpError(400, messages.onlyImages, undefined, { file: [{ error: messages.onlyImages }] })
+  }
 }
 
 /** Stores the image resized to exactly width × height (cover), and returns its URL. */
@@ -61,12 +100,37 @@ export async function storeResizedImage(dataDir: string, image: Buffer, width: n
   const dir = uploadsDir(dataDir)
   mkdirSync(dir, { recursive: true })
   const name = `${randomBytes(18).toString('base64url')}.png`
-  const sharp = await loadSharp()
-  await writeFile(
-    path.join(dir, name),
-    await sharp(image).resize(width, height, { fit: 'cover' }).png().toBuffer(),
-  )
+  const resized = await reencode(image, (input) => input.resize(width, height, { fit: 'cover' }))
+  await writeFile(path.join(dir, name), resized)
   return `${UPLOADS_PREFIX}${name}`
+}
+
+/**
+ * Multipart parsing, and what happens to a request body that was not read to its end when the
+ * answer goes out. A route refuses an upload as soon as it knows (the first byte over 1 MB, a second
+ * file, the wrong plan), and the multipart parser then stops reading: the rest of the body stayed
+ * on the socket and the next request of that keep-alive connection was never answered. Now a short
+ * rest is read and thrown away (the connection stays usable); a long one or one of unknown length
+ * is not read at all, and the answer closes the connection instead.
+ */
+export async function registerMultipart(app: FastifyInstance) {
+  // Two files are let through so that a second one can be refused with the spec's message.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 2, fields: 10 } })
+  app.addHook('onSend', async (request, reply) => {
+    settleUnreadBody(request, reply)
+  })
+}
+
+function settleUnreadBody(request: FastifyRequest, reply: FastifyReply) {
+  const body = request.raw
+  if (body.complete) return
+  // The multipart parser is done with this request whatever it still holds.
+  body.unpipe()
+  const length = Number(body.headers['content-length'])
+  if (!(Number.isSafeInteger(length) && length <= MAX_DRAINED_BODY_BYTES)) reply.header('connection', 'close')
+  // Read and discard: all of a short body; of a long one, what arrives until Node closes the
+  // socket after the answer (reading meanwhile keeps the client's sending from stalling).
+  body.resume()
 }
 
 /** Serves uploads with their real content type; anything not named like an upload is a 404. */
@@ -100,10 +164,7 @@ export async function receiveSingleImage(
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue
     files++
-    if (files > 1) {
-      part.file.resume()
-      return { error: tooMany }
-    }
+    if (files > 1) return { error: tooMany }
     const checked = await readImage(part)
     if (!checked.ok)
       return { error: checked.reason === 'size' ? messages.photoTooLarge : messages.onlyImages }
@@ -117,10 +178,9 @@ export async function storeImage(dataDir: string, image: Buffer, maxWidth: numbe
   const dir = uploadsDir(dataDir)
   mkdirSync(dir, { recursive: true })
   const name = `${randomBytes(18).toString('base64url')}.png`
-  const sharp = await loadSharp()
-  await writeFile(
-    path.join(dir, name),
-    await sharp(image).rotate().resize({ width: maxWidth, withoutEnlargement: true }).png().toBuffer(),
+  const resized = await reencode(image, (input) =>
+    input.rotate().resize({ width: maxWidth, withoutEnlargement: true }),
   )
+  await writeFile(path.join(dir, name), resized)
   return `${UPLOADS_PREFIX}${name}`
 }
