@@ -8,7 +8,117 @@ export function dateDisplayFormat(timeFormat: TimeFormat | null | undefined): 'D
 
 /** A wall-clock time stored as HH:mm (24 h). */
 export type WallTime = string
-export const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:00.')
+
+/** A calendar date as YYYY-MM-DD. */
+export type IsoDate = string
+
+/**
+ * The years a date from outside may name. Nothing Spaceboard records is older than 1900, and
+ * below year 100 JavaScript's Date.UTC would read the year as 19xx; 9999 is the last four-digit
+ * year (a voucher valid "for ever" says 9999-12-31).
+ */
+export const FIRST_YEAR = 1900
+export const LAST_YEAR = 9999
+
+/** The ways a date or time from outside is written: the API's, and DD/MM/YYYY of the booked-slots call. */
+const dateTimeFormats = {
+  'YYYY-MM-DD': /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})$/,
+  'DD/MM/YYYY': /^(?<day>\d{2})\/(?<month>\d{2})\/(?<year>\d{4})$/,
+  'HH:mm': /^(?<hour>\d{2}):(?<minute>\d{2})$/,
+  'YYYY-MM-DD HH:mm': /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2}) (?<hour>\d{2}):(?<minute>\d{2})$/,
+} as const
+export type DateTimeFormat = keyof typeof dateTimeFormats
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+}
+
+/**
+ * The one parser of dates and times that come from outside (query strings, bodies): what the text
+ * says when, written in `format`, it names a real date and time, otherwise null — 2024-13-01,
+ * 2024-02-30, 0000-00-00, 9999-99-99 and 24:00 included. It never throws, for any input, so a bad
+ * value is a 400 naming its field and never reaches Date (whose toISOString throws on them).
+ */
+export function parseDateTime(
+  text: unknown,
+  format: DateTimeFormat,
+): { date: IsoDate | null; time: WallTime | null } | null {
+  if (typeof text !== 'string' || text.length > format.length) return null
+  const fields = dateTimeFormats[format].exec(text)?.groups
+  if (!fields) return null
+  let date: IsoDate | null = null
+  if (fields.year !== undefined) {
+    const [year, month, day] = [Number(fields.year), Number(fields.month), Number(fields.day)]
+    if (year < FIRST_YEAR || year > LAST_YEAR || month < 1 || month > 12) return null
+    if (day < 1 || day > daysInMonth(year, month)) return null
+    date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`
+  }
+  let time: WallTime | null = null
+  if (fields.hour !== undefined) {
+    const [hour, minute] = [Number(fields.hour), Number(fields.minute)]
+    if (hour > 23 || minute > 59) return null
+    time = `${pad(hour)}:${pad(minute)}`
+  }
+  return { date, time }
+}
+
+/** YYYY-MM-DD from outside → the date, or null when it is not a real one. */
+export function parseIsoDate(text: unknown): IsoDate | null {
+  return parseDateTime(text, 'YYYY-MM-DD')?.date ?? null
+}
+
+/** DD/MM/YYYY (how the already-booked slots call takes its date) → YYYY-MM-DD, or null. */
+export function parseDayMonthYear(text: unknown): IsoDate | null {
+  return parseDateTime(text, 'DD/MM/YYYY')?.date ?? null
+}
+
+/** HH:mm (24 h) from outside → the time, or null. */
+export function parseWallTime(text: unknown): WallTime | null {
+  return parseDateTime(text, 'HH:mm')?.time ?? null
+}
+
+/** "YYYY-MM-DD HH:mm" (a wall-clock moment, as the reschedule calls send it) → its date and time, or null. */
+export function parseWallDateTime(text: unknown): { date: IsoDate; time: WallTime } | null {
+  const parsed = parseDateTime(text, 'YYYY-MM-DD HH:mm')
+  return parsed?.date && parsed.time ? { date: parsed.date, time: parsed.time } : null
+}
+
+/** Whether text is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(text: unknown): text is IsoDate {
+  return parseIsoDate(text) !== null
+}
+
+/** Whether text is a wall-clock time written HH:mm. */
+export function isWallTime(text: unknown): text is WallTime {
+  return parseWallTime(text) !== null
+}
+
+export const dateFormatMessage = 'Use a date like 2026-12-24.'
+export const timeFormatMessage = 'Use a time like 09:00.'
+
+/**
+ * A schema's YYYY-MM-DD date: anything else, an impossible date or another type, is refused with
+ * `message` (the field's spec message where it has one).
+ */
+export function isoDateSchema(message: string = dateFormatMessage) {
+  return z
+    .string({ error: () => message })
+    .refine(isIsoDate, message)
+    .meta({ format: 'date', example: '2026-12-24' })
+}
+
+/** A schema's HH:mm wall-clock time, refused with `message` otherwise. */
+export function wallTimeSchema(message: string = timeFormatMessage) {
+  return z
+    .string({ error: () => message })
+    .refine(isWallTime, message)
+    .meta({ pattern: dateTimeFormats['HH:mm'].source, example: '09:00' })
+}
+
+export const wallTime = wallTimeSchema()
 
 /** HH:mm → hh:mm A, as times are shown (09:00 → 09:00 AM, 20:00 → 08:00 PM). */
 export function formatWallTime(time: WallTime): string {
@@ -58,9 +168,6 @@ function wallClockFormat(zone: string) {
   return format
 }
 
-/** A calendar date as YYYY-MM-DD. */
-export type IsoDate = string
-
 /** The wall-clock date and time (HH:mm) of an instant in a zone. */
 export function wallClock(instant: Date, zone: string): { date: IsoDate; time: WallTime } {
   const parts: Record<string, string> = {}
@@ -68,7 +175,11 @@ export function wallClock(instant: Date, zone: string): { date: IsoDate; time: W
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
 }
 
-function offsetMinutesAt(zone: string, instant: number): number {
+/**
+ * The zone's offset from UTC at an instant, in milliseconds. Whole seconds, not minutes: before
+ * standard time zones, local mean time was offset by seconds too (Amsterdam +00:19:32 until 1937).
+ */
+function offsetAt(zone: string, instant: number): number {
   const parts: Record<string, string> = {}
   for (const part of wallClockFormat(zone).formatToParts(new Date(instant))) parts[part.type] = part.value
   const asUtc = Date.UTC(
@@ -79,7 +190,7 @@ function offsetMinutesAt(zone: string, instant: number): number {
     Number(parts.minute),
     Number(parts.second),
   )
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000)
+  return asUtc - Math.floor(instant / 1000) * 1000
 }
 
 /**
@@ -91,8 +202,8 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
   const [h = 0, mi = 0] = time.split(':').map(Number)
   const asUtc = Date.UTC(y, mo - 1, d, h, mi)
   const candidates = [
-    asUtc - offsetMinutesAt(zone, asUtc - 86_400_000) * 60_000,
-    asUtc - offsetMinutesAt(zone, asUtc + 86_400_000) * 60_000,
+    asUtc - offsetAt(zone, asUtc - 86_400_000),
+    asUtc - offsetAt(zone, asUtc + 86_400_000),
   ].sort((a, b) => a - b)
   for (const candidate of candidates) {
     const back = wallClock(new Date(candidate), zone)
@@ -101,13 +212,17 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
   return null
 }
 
-/** The first instant of a date in a zone: midnight, or the first minute that exists when the clock skips it. */
+/**
+ * The first instant of a date in a zone: midnight, or the first quarter hour that exists when the
+ * clock skips midnight. A day the zone skipped whole (Samoa's 30 December 2011) has no instant of
+ * its own: it starts, and ends, when the next day starts.
+ */
 export function startOfDay(date: IsoDate, zone: string): Date {
-  for (const time of ['00:00', '00:30', '01:00', '02:00']) {
-    const instant = zonedInstant(date, time, zone)
+  for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+    const instant = zonedInstant(date, `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`, zone)
     if (instant) return instant
   }
-  throw new Error(`No start of day for ${date} in ${zone}`)
+  return startOfDay(addDays(date, 1), zone)
 }
 
 /** Minutes since midnight of an HH:mm time. */
@@ -121,29 +236,23 @@ export function hoursAndMinutes(totalMinutes: number): { hours: number; minutes:
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 }
 }
 
+/**
+ * The UTC calendar date of a Date as YYYY-MM-DD. Not toISOString: a series or a day after
+ * 9999-12-31 is year 10000, which toISOString writes +010000-01-01.
+ */
+function isoDateOf(utc: Date): IsoDate {
+  return `${pad(utc.getUTCFullYear(), 4)}-${pad(utc.getUTCMonth() + 1)}-${pad(utc.getUTCDate())}`
+}
+
 /** YYYY-MM-DD plus whole days (calendar arithmetic, no time zone involved). */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number)
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+  return isoDateOf(new Date(Date.UTC(y, m - 1, d + days)))
 }
 
 /** YYYY-MM-DD plus whole months, the day kept or clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(date: IsoDate, months: number): IsoDate {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number)
   const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate()
-  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10)
-}
-
-/** DD/MM/YYYY (how the already-booked slots call takes its date) → YYYY-MM-DD, or null. */
-export function isoFromDayMonthYear(text: string): IsoDate | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text)
-  if (!match) return null
-  const iso = `${match[3]}-${match[2]}-${match[1]}`
-  return isIsoDate(iso) ? iso : null
-}
-
-/** Whether text is a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
-  return new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text
+  return isoDateOf(new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))))
 }

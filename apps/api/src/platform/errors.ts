@@ -38,6 +38,11 @@ const pgClientErrors: Record<string, number> = {
   '22P05': 400, // untranslatable character
   '22003': 400, // numeric out of range
   '22001': 400, // string too long
+  // Date and time values the database cannot hold, e.g. an instant after 9999-12-31 (a booking late
+  // on the calendar's last day west of UTC), which the drivers write in a form PostgreSQL refuses.
+  '22007': 400, // invalid datetime format
+  '22008': 400, // datetime field overflow
+  '22009': 400, // invalid time zone displacement value
   '23514': 400, // check violation
   '23505': 409, // unique violation
   '23503': 409, // foreign key violation

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
-import { type IsoDate, isIsoDate } from '../time.ts'
+import { type IsoDate, isoDateSchema } from '../time.ts'
 import type { BookingConfirmation } from './confirmation.ts'
 
 /** The bookings list's sortable columns (spec 2 §2); start time is the default. */
@@ -22,10 +22,7 @@ export type BookingOrder = (typeof bookingOrderKeys)[number]
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
-const filterDate = z.preprocess(
-  emptyToUndefined,
-  z.string().refine(isIsoDate, messages.filterDateFormat).optional(),
-)
+const filterDate = z.preprocess(emptyToUndefined, isoDateSchema(messages.filterDateFormat).optional())
 const filterId = z.preprocess(
   emptyToUndefined,
   z.coerce.number().int().positive().max(2_147_483_647).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
-import { isIsoDate } from '../time.ts'
+import { isIsoDate, parseWallDateTime } from '../time.ts'
 
 /** A positive amount with at most two decimals ("Invalid Amount." otherwise, spec 2 §5). */
 const refundAmount = z
@@ -46,10 +46,21 @@ export const adhocChargeSchema = z
   })
 export type AdhocChargeInput = z.infer<typeof adhocChargeSchema>
 
+/**
+ * A wall-clock "YYYY-MM-DD HH:mm". A date that looks like one but does not exist (2024-13-01) asks
+ * for a date; anything else wrong is a bad time range.
+ */
 const wallDateTime = z
   .string({ error: () => messages.selectDate })
-  .regex(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d$/, messages.invalidTimeRange)
-  .refine((v) => isIsoDate(v.slice(0, 10)), messages.selectDate)
+  .superRefine((v, ctx) => {
+    if (parseWallDateTime(v)) return
+    const impossibleDate = /^\d{4}-\d{2}-\d{2} /.test(v) && !isIsoDate(v.slice(0, 10))
+    ctx.addIssue({
+      code: 'custom',
+      message: impossibleDate ? messages.selectDate : messages.invalidTimeRange,
+    })
+  })
+  .meta({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$', example: '2026-12-24 09:00' })
 
 /**
  * What PUT /api/userbooking/{id} does, by `code` (spec 2 §7; the spec's flags notesUpdate=1,

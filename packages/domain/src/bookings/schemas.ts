@@ -1,24 +1,20 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
-import { addDays, addMonths, type IsoDate, isIsoDate } from '../time.ts'
+import {
+  addDays,
+  addMonths,
+  type IsoDate,
+  isIsoDate,
+  isoDateSchema,
+  parseDayMonthYear,
+  wallTimeSchema,
+} from '../time.ts'
 
 /** The most bookings one recurring series may create. */
 export const MAX_SERIES_OCCURRENCES = 100
 
 export const recurringFrequencies = ['daily', 'weekly', 'monthly'] as const
 export type RecurringFrequency = (typeof recurringFrequencies)[number]
-
-const isoDate = (required: string) =>
-  z
-    .string({ error: () => required })
-    .min(1, required)
-    .refine(isIsoDate, required)
-
-const time = (required: string) =>
-  z
-    .string({ error: () => required })
-    .min(1, required)
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, required)
 
 const id = (required: string) =>
   z.coerce
@@ -38,7 +34,7 @@ export const recurringRuleSchema = z
     frequency: z.enum(recurringFrequencies, { error: () => messages.selectRequired }),
     until_date: z.preprocess(
       (v) => (v === '' ? null : v),
-      isoDate(messages.selectDate).nullable().optional(),
+      isoDateSchema(messages.selectDate).nullable().optional(),
     ),
     occurrences: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
@@ -62,9 +58,9 @@ export const bookingCreateSchema = z
     organization_id: optionalId.optional(),
     center_id: id(messages.selectLocation),
     meeting_room_id: id(messages.selectRequired),
-    booking_date: isoDate(messages.selectDate),
-    start_time: time(messages.selectStartTime),
-    end_time: time(messages.selectEndTime),
+    booking_date: isoDateSchema(messages.selectDate),
+    start_time: wallTimeSchema(messages.selectStartTime),
+    end_time: wallTimeSchema(messages.selectEndTime),
     client_id: id(messages.selectRequired),
     user_id: id(messages.selectRequired),
     attendees: z.coerce
@@ -92,7 +88,7 @@ export const bookingCreateSchema = z
     confirm_preparation_time: z.boolean().default(false),
     recurring: recurringRuleSchema.nullable().optional(),
     /** Dates of a series left out after its conflicts were listed. */
-    skip_dates: z.array(isoDate(messages.selectDate)).max(MAX_SERIES_OCCURRENCES).default([]),
+    skip_dates: z.array(isoDateSchema(messages.selectDate)).max(MAX_SERIES_OCCURRENCES).default([]),
   })
   .superRefine((b, ctx) => {
     if (b.end_time <= b.start_time)
@@ -107,7 +103,8 @@ export type BookingCreateInput = z.infer<typeof bookingCreateSchema>
 /**
  * The dates of a series starting on `first`: every day, week or month (a month's day kept, or
  * the month's last day when it is shorter), until a date or for a number of bookings. Each is
- * counted from the first date, so a series never drifts.
+ * counted from the first date, so a series never drifts. It ends at the calendar's last date
+ * (9999-12-31): no instant after it can be stored.
  */
 export function occurrenceDates(first: IsoDate, rule: RecurringRule): IsoDate[] {
   const dates: IsoDate[] = []
@@ -118,7 +115,7 @@ export function occurrenceDates(first: IsoDate, rule: RecurringRule): IsoDate[] 
         : rule.frequency === 'weekly'
           ? addDays(first, 7 * i)
           : addMonths(first, i)
-    if (rule.until_date && date > rule.until_date) break
+    if (!isIsoDate(date) || (rule.until_date && date > rule.until_date)) break
     if (rule.occurrences !== undefined && dates.length >= rule.occurrences) break
     dates.push(date)
   }
@@ -128,11 +125,14 @@ export function occurrenceDates(first: IsoDate, rule: RecurringRule): IsoDate[] 
 /** Room detail (spec 2 §3 Room detail for a date) query: the client and the date YYYY-MM-DD. */
 export const roomDetailQuerySchema = z.object({
   clientId: optionalId.optional(),
-  bookingDate: isoDate(messages.selectDate),
+  bookingDate: isoDateSchema(messages.selectDate),
 })
 
 /** Already booked slots query: the date as DD/MM/YYYY (spec 2 §7). */
 export const bookedSlotsQuerySchema = z.object({
-  date: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, messages.selectDate),
+  date: z
+    .string({ error: () => messages.selectDate })
+    .refine((v) => parseDayMonthYear(v) !== null, messages.selectDate)
+    .meta({ pattern: '^\\d{2}/\\d{2}/\\d{4}$', example: '24/12/2026' }),
   excludeBookingId: optionalId.optional(),
 })

@@ -3,6 +3,7 @@ import { EMAIL_EXAMPLE } from '../auth/schemas.ts'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { plans } from '../roles.ts'
+import { isoDateSchema } from '../time.ts'
 import {
   billingSheetColumns,
   colors,
@@ -63,13 +64,13 @@ export const contactNumber = z
   .max(30, messages.contactNumberCharacters)
   .regex(/^[\d\-+() ]+$/, messages.contactNumberCharacters)
 
-/** A calendar date as YYYY-MM-DD. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-24.')
+/** A blackout date, YYYY-MM-DD (a real one: 2026-02-30 is refused). */
+const blackoutDate = isoDateSchema()
 
 export const blackoutPeriodSchema = z.strictObject({
   id: z.number().int().positive().optional(),
-  blackout_period_start_date: z.union([z.literal(''), z.null(), isoDate]).optional(),
-  blackout_period_end_date: z.union([z.literal(''), z.null(), isoDate]).optional(),
+  blackout_period_start_date: z.union([z.literal(''), z.null(), blackoutDate]).optional(),
+  blackout_period_end_date: z.union([z.literal(''), z.null(), blackoutDate]).optional(),
 })
 export type BlackoutPeriodInput = z.infer<typeof blackoutPeriodSchema>
 

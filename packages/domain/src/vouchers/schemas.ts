@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
+import { dateFormatMessage, isIsoDate, isoDateSchema } from '../time.ts'
 
 /** Ours: the spec does not describe vouchers' admin screens, so these texts are our own. */
 export const voucherMessages = {
@@ -8,7 +9,7 @@ export const voucherMessages = {
   codeCharacters: 'Only capital letters, numbers and dashes are allowed. 3 to 30 chars.',
   valueGreaterThan0: 'Value must be greater than 0.',
   valueTooLarge: 'Value must be less than or equal to 9999999999.99.',
-  invalidDate: 'Use a date like 2026-12-24.',
+  invalidDate: dateFormatMessage,
 } as const
 
 export const voucherOrderKeys = [
@@ -28,14 +29,7 @@ export const voucherTypes = [
 ] as const
 export type VoucherType = (typeof voucherTypes)[number]['value']
 
-/** Whether text is a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
-  const date = new Date(`${text}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-}
-
-const calendarDate = z.string().refine(isCalendarDate, voucherMessages.invalidDate)
+const calendarDate = isoDateSchema(voucherMessages.invalidDate)
 
 /**
  * The voucher list (GET /api/voucher): super may name an organization; `date` (with `all=1` for
@@ -90,7 +84,7 @@ export const voucherSchema = z
     if (v.type === 'percent' && Number.isFinite(v.value) && v.value > 100) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: messages.valueAtMost100 })
     }
-    if (isCalendarDate(v.valid_from) && isCalendarDate(v.valid_to) && v.valid_to < v.valid_from) {
+    if (isIsoDate(v.valid_from) && isIsoDate(v.valid_to) && v.valid_to < v.valid_from) {
       ctx.addIssue({ code: 'custom', path: ['valid_to'], message: messages.invalidDateRange })
     }
   })

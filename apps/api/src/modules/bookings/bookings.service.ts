@@ -10,13 +10,13 @@ import {
   describeMinutes,
   hoursAndMinutes,
   inRanges,
-  isoFromDayMonthYear,
   MAX_SERIES_OCCURRENCES,
   messages,
   missingPreparationMinutes,
   occurrenceDates,
   overlaps,
   type Price,
+  parseDayMonthYear,
   percentOf,
   priceBookingTerms,
   pricedAmenityLines,
@@ -600,7 +600,7 @@ export async function bookedSlots(
   dayMonthYear: string,
   exceptBookingId?: number | null,
 ) {
-  const date = isoFromDayMonthYear(dayMonthYear)
+  const date = parseDayMonthYear(dayMonthYear)
   if (!date) throw fieldError('date', messages.selectDate)
   const space = await repo.findSpace(ctx.tx, spaceId)
   if (!space) throw notFound()
