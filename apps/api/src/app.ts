@@ -193,12 +193,32 @@ async function registerWeb(app: App, webDir: string | undefined) {
   })
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound()
-    const file = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '')
-    const candidate = path.join(webDir, file)
-    if (file && candidate.startsWith(webDir) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
-      return reply.sendFile(file)
+    const pathname = request.url.split('?')[0] ?? '/'
+    // No file or screen of the app has a path this long; the file system would refuse it anyway.
+    if (pathname.length > MAX_WEB_PATH) return reply.callNotFound()
+    let file: string
+    try {
+      file = decodeURIComponent(pathname).replace(/^\/+/, '')
+    } catch {
+      return reply.code(400).send({ message: 'The address is not valid.' })
     }
+    // A NUL character makes the file system calls throw instead of answering "no such file".
+    if (file.includes('\0')) return reply.code(400).send({ message: 'The address is not valid.' })
+    const candidate = path.join(webDir, file)
+    if (file && candidate.startsWith(webDir + path.sep) && isFile(candidate)) return reply.sendFile(file)
     reply.header('Cache-Control', 'no-cache')
     return reply.sendFile('index.html')
   })
+}
+
+/** The longest path the web fallback looks up (a file system path component stops at 255 bytes). */
+const MAX_WEB_PATH = 1024
+
+/** Whether a path names a file; a path through a file (index.html/x) or too long is not one, and does not throw. */
+function isFile(candidate: string): boolean {
+  try {
+    return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false
+  } catch {
+    return false
+  }
 }
