@@ -204,8 +204,10 @@ async function registerWeb(app: App, webDir: string | undefined) {
     }
     // A NUL character makes the file system calls throw instead of answering "no such file".
     if (file.includes('\0')) return reply.code(400).send({ message: 'The address is not valid.' })
-    const candidate = path.join(webDir, file)
-    if (file && candidate.startsWith(webDir + path.sep) && isFile(candidate)) return reply.sendFile(file)
+    // Resolved, WEB_DIR has no trailing separator, so the prefix test below means "inside it".
+    const root = path.resolve(webDir)
+    const candidate = path.join(root, file)
+    if (file && candidate.startsWith(root + path.sep) && isFile(candidate)) return reply.sendFile(file)
     reply.header('Cache-Control', 'no-cache')
     return reply.sendFile('index.html')
   })
