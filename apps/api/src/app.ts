@@ -33,6 +33,7 @@ import { clientRoutes } from './modules/clients/clients.routes.ts'
 import { countryRoutes } from './modules/countries/countries.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { globalRegionRoutes } from './modules/global-regions/global-regions.routes.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts'
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts'
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
@@ -150,6 +151,7 @@ export async function buildApp(
   })
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false })
 
+  healthRoutes(app)
   appConfigRoutes(app, deps)
   authRoutes(app, deps)
   profileRoutes(app)

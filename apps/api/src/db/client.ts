@@ -17,7 +17,8 @@ export interface Database {
   close(): Promise<void>
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
+/** drizzle's SQL migrations and journal (copied beside the bundle by scripts/build-api.mjs). */
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
