@@ -46,8 +46,8 @@ import { userRoutes } from './modules/users/users.routes.ts'
 import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { createContextRunner } from './platform/context.ts'
-import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { registerErrorHandling } from './platform/errors.ts'
+import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
 import { createSecretBox, type SecretBox } from './platform/secrets.ts'
 import { registerMultipart, registerUploads } from './platform/uploads.ts'
@@ -63,8 +63,8 @@ export type App = FastifyInstance<
 export interface AppDeps {
   config: Config
   mailer: Mailer
-  heavyWork: HeavyWork
   secrets: SecretBox
+  heavyWork: HeavyWork
 }
 
 export interface BuiltApp {
@@ -122,7 +122,10 @@ export async function buildApp(
     app.log.error({ err: error }, 'mail delivery failed'),
   )
   app.addHook('onClose', () => mailer.close())
-  const heavyWork = new HeavyWork({ ...defaultHeavyWorkOptions(renderWorkerFile), ...options.heavyWork })
+  const heavyWork = new HeavyWork(
+    { ...defaultHeavyWorkOptions(renderWorkerFile), ...options.heavyWork },
+    (error) => app.log.error({ err: error }, 'a heavy-work worker failed'),
+  )
   app.addHook('onClose', () => heavyWork.close())
   const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork }
 

@@ -22,9 +22,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** An app on a fresh copy of the seeded test database. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Parameters<typeof buildApp>[2] = {},
+) {
   const database = await openTestDatabase(inject('dbTemplate'))
-  const built = await buildApp(testConfig(overrides), database)
+  const built = await buildApp(testConfig(overrides), database, options)
   await built.app.ready()
   const app = built.app
 

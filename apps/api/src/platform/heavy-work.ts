@@ -42,8 +42,13 @@ const tooLarge = () => new HttpError(503, messages.heavyWorkTooLarge)
 export class HeavyWork {
   private readonly running = new Map<string, number>()
   private readonly pool: Piscina
+  /** The renders under way or waiting, to fail them when a worker cannot start. */
+  private readonly pending = new Set<AbortController>()
 
-  constructor(readonly options: HeavyWorkOptions) {
+  constructor(
+    readonly options: HeavyWorkOptions,
+    onWorkerError: (error: unknown) => void,
+  ) {
     this.pool = new Piscina({
       filename: options.workerFile.href,
       minThreads: 0,
@@ -55,6 +60,12 @@ export class HeavyWork {
         maxOldGenerationSizeMb: options.workerHeapMb,
         maxYoungGenerationSizeMb: 16,
       },
+    })
+    // A worker that dies while starting is reported here, not to a task; unheard, the pool's
+    // 'error' event would end the process. The tasks waiting for it fail now, with its reason.
+    this.pool.on('error', (error) => {
+      onWorkerError(error)
+      for (const task of this.pending) task.abort(error)
     })
   }
 
@@ -84,14 +95,18 @@ export class HeavyWork {
     input: RenderInputs[K],
   ): Promise<Buffer> {
     return this.withSlot(organizationId, async () => {
+      const failed = new AbortController()
+      this.pending.add(failed)
       try {
         const output: Uint8Array = await this.pool.run(input, {
           name: task,
-          signal: AbortSignal.timeout(this.options.timeLimitMs),
+          signal: AbortSignal.any([failed.signal, AbortSignal.timeout(this.options.timeLimitMs)]),
         })
         return Buffer.from(output.buffer, output.byteOffset, output.byteLength)
       } catch (error) {
-        throw heavyWorkError(error)
+        throw heavyWorkError(failed.signal.aborted ? failed.signal.reason : error)
+      } finally {
+        this.pending.delete(failed)
       }
     })
   }

@@ -38,6 +38,9 @@ export const bookingListQuerySchema = listQuerySchema(bookingOrderKeys).extend({
     .enum(['asc', 'desc'], { error: () => messages.invalidDirect })
     .optional()
     .default('desc'),
+  booking: z.string().max(10).optional(),
+  bookingSheet: z.enum(['1']).optional(),
+  pdf: z.enum(['true']).optional(),
   /** Which part of a run sheet longer than RUN_SHEET_PART_SIZE bookings (1 first). */
   part: z.coerce
     .number({ error: () => messages.runSheetPart })
@@ -46,9 +49,6 @@ export const bookingListQuerySchema = listQuerySchema(bookingOrderKeys).extend({
     .max(100_000, messages.runSheetPart)
     .optional()
     .default(1),
-  booking: z.string().max(10).optional(),
-  bookingSheet: z.enum(['1']).optional(),
-  pdf: z.enum(['true']).optional(),
   start_date: filterDate,
   end_date: filterDate,
   /** super only: the organization; ignored for everyone else. */
@@ -136,6 +136,9 @@ export const bookingExportColumns = [
   'Status',
 ] as const
 
+export const BOOKING_EXPORT_FILENAME = 'Booking List.xlsx'
+export const BOOKING_RUN_SHEET_FILENAME = 'Run Sheet.pdf'
+
 /**
  * The most bookings one run sheet file prints: a busy month of a large operator (2,000 bookings)
  * fits in one; more are printed in parts of this size (`part=2` …), so no range is refused and no
@@ -148,8 +151,17 @@ export function runSheetParts(matching: number): number {
   return Math.max(1, Math.ceil(matching / RUN_SHEET_PART_SIZE))
 }
 
-export const BOOKING_EXPORT_FILENAME = 'Booking List.xlsx'
-export const BOOKING_RUN_SHEET_FILENAME = 'Run Sheet.pdf'
+/** A part of a long run sheet, as the list offers it: "Part 2: bookings 2,501-5,000". */
+export function runSheetPartLabel(part: number, matching: number): string {
+  const first = (part - 1) * RUN_SHEET_PART_SIZE + 1
+  const last = Math.min(part * RUN_SHEET_PART_SIZE, matching)
+  return `Part ${part}: bookings ${first.toLocaleString('en-US')}-${last.toLocaleString('en-US')}`
+}
+
+/** The run sheet's file name; a part of a longer one says which. */
+export function runSheetFilename(part: number, parts: number): string {
+  return parts > 1 ? `Run Sheet (part ${part} of ${parts}).pdf` : BOOKING_RUN_SHEET_FILENAME
+}
 
 /** The preference key under which a non-super user's bookings list remembers its location. */
 export const BOOKING_LIST_PREFERENCE = 'booking-list'

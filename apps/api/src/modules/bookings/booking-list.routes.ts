@@ -1,12 +1,12 @@
 import {
   BOOKING_EXPORT_FILENAME,
-  BOOKING_RUN_SHEET_FILENAME,
   bookingExportColumns,
   bookingListQuerySchema,
   formatContentRange,
   PAGE_SIZE,
   parseRange,
   rangeForPage,
+  runSheetFilename,
 } from '@spaceboard/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, unauthorized } from '../../platform/errors.ts'
@@ -59,7 +59,7 @@ export async function answerBookingList(request: FastifyRequest, reply: FastifyR
     const pdf = await heavyWork.render(actor.organizationId, 'runSheetPdf', sheet)
     return reply
       .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', attachment(BOOKING_RUN_SHEET_FILENAME))
+      .header('Content-Disposition', attachment(runSheetFilename(sheet.part, sheet.parts)))
       .header('Cache-Control', 'no-store')
       .send(pdf)
   }

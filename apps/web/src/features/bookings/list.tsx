@@ -1,8 +1,7 @@
-import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons'
+import { DownOutlined, FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons'
 import {
   BOOKING_EXPORT_FILENAME,
   BOOKING_LIST_PREFERENCE,
-  BOOKING_RUN_SHEET_FILENAME,
   type BookingListFilters,
   type BookingListRow,
   type BookingOrder,
@@ -11,11 +10,14 @@ import {
   formatIsoDate,
   formatMoney,
   formatWallTime,
+  runSheetFilename,
+  runSheetPartLabel,
+  runSheetParts,
   statusLabel,
 } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { Button, Flex, Select, Skeleton, Tag, Typography } from 'antd'
+import { Button, Dropdown, Flex, Select, Skeleton, Tag, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { api, queryString } from '../../platform/api-client.ts'
@@ -149,13 +151,18 @@ function BookingListScreen({ search }: { search: BookingListSearch }) {
   const exportQuery = (extra: Record<string, string | number>) =>
     queryString({ ...extra, search: search.search, order: search.order, direct: search.direct, ...params })
   const [exporting, setExporting] = useState<'xlsx' | 'pdf' | null>(null)
-  const download = async (kind: 'xlsx' | 'pdf') => {
+  // A run sheet longer than one file's bookings is printed in parts, one file each.
+  const sheetParts = runSheetParts(list.total)
+  const download = async (kind: 'xlsx' | 'pdf', part = 1) => {
     setExporting(kind)
     try {
       if (kind === 'xlsx')
         await downloadFile(`${BOOKING_ENDPOINT}${exportQuery({ bookingSheet: 1 })}`, BOOKING_EXPORT_FILENAME)
       else
-        await downloadFile(`${BOOKING_ENDPOINT}${exportQuery({ pdf: 'true' })}`, BOOKING_RUN_SHEET_FILENAME)
+        await downloadFile(
+          `${BOOKING_ENDPOINT}${exportQuery({ pdf: 'true', ...(part > 1 ? { part } : {}) })}`,
+          runSheetFilename(part, sheetParts),
+        )
     } catch (error) {
       toast.failure(error)
     } finally {
@@ -292,14 +299,31 @@ function BookingListScreen({ search }: { search: BookingListSearch }) {
           >
             Excel
           </Button>
-          <Button
-            icon={<FilePdfOutlined />}
-            loading={exporting === 'pdf'}
-            disabled={exporting !== null}
-            onClick={() => void download('pdf')}
-          >
-            PDF
-          </Button>
+          {sheetParts > 1 ? (
+            <Dropdown
+              disabled={exporting !== null}
+              menu={{
+                items: Array.from({ length: sheetParts }, (_, i) => ({
+                  key: String(i + 1),
+                  label: runSheetPartLabel(i + 1, list.total),
+                })),
+                onClick: ({ key }) => void download('pdf', Number(key)),
+              }}
+            >
+              <Button icon={<FilePdfOutlined />} loading={exporting === 'pdf'}>
+                PDF <DownOutlined />
+              </Button>
+            </Dropdown>
+          ) : (
+            <Button
+              icon={<FilePdfOutlined />}
+              loading={exporting === 'pdf'}
+              disabled={exporting !== null}
+              onClick={() => void download('pdf')}
+            >
+              PDF
+            </Button>
+          )}
         </>
       }
     />
