@@ -29,17 +29,18 @@ export function apiBuildIsStale() {
   return statSync(built).mtimeMs < Math.max(...sources.map(newestMtime))
 }
 
-export async function buildApi() {
+/** Builds into apps/api/dist, or into `into` (a test's own copy; it must sit inside the repository, where node_modules is found). */
+export async function buildApi(into = outDir) {
   const dependencies = Object.keys(
     JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8')).dependencies ?? {},
   )
-  rmSync(outDir, { recursive: true, force: true })
+  rmSync(into, { recursive: true, force: true })
   await build({
     entryPoints: {
       main: path.join(apiDir, 'src/main.ts'),
       'render-worker': path.join(apiDir, 'src/render-worker.ts'),
     },
-    outdir: outDir,
+    outdir: into,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -54,7 +55,8 @@ export async function buildApi() {
     },
     logLevel: 'warning',
   })
-  cpSync(path.join(apiDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true })
+  cpSync(path.join(apiDir, 'src/db/migrations'), path.join(into, 'migrations'), { recursive: true })
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildApi()
+if (import.meta.url === `file://${process.argv[1]}`)
+  await buildApi(process.argv[2] ? path.resolve(process.argv[2]) : outDir)

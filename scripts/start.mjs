@@ -1,8 +1,10 @@
-// `npm start`: builds the web app and the API when missing or stale, then runs the API (which serves the web app).
+// `npm start`: builds the web app and the API when missing or stale, then runs the API (which serves
+// the web app) as a child process, started again when it dies (scripts/supervise.mjs).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { apiBuildIsStale, buildApi } from './build-api.mjs'
+import { supervise } from './supervise.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const builtIndex = path.join(root, 'apps/web/dist/index.html')
@@ -36,4 +38,4 @@ if (apiBuildIsStale()) {
   console.log('Building the API…')
   await buildApi()
 }
-await import('../apps/api/dist/main.mjs')
+supervise(path.join(root, 'apps/api/dist/main.mjs'))
