@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { apiBuildIsStale, buildApi } from './build-api.mjs'
+import { apiBuildIsStale } from './build-api.mjs'
 import { supervise } from './supervise.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -36,6 +36,11 @@ if (builtAt < changedAt) {
 
 if (apiBuildIsStale()) {
   console.log('Building the API…')
-  await buildApi()
+  // In a process of its own: esbuild's service process (~100 MB) would otherwise live as long as the supervisor.
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-api.mjs')], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
 }
-supervise(path.join(root, 'apps/api/dist/main.mjs'))
+// Under npm, stop with npm (see supervise.mjs).
+supervise(path.join(root, 'apps/api/dist/main.mjs'), [], {
+  stopWithParent: Boolean(process.env.npm_lifecycle_event),
+})

@@ -33,12 +33,13 @@ const log = (line) => process.stderr.write(`[supervisor ${new Date().toISOString
 /**
  * Starts `entry` with this process's own node flags (process.execArgv: the heap limits of
  * package.json's start script apply to the server) and keeps it running until SIGINT or SIGTERM,
- * which are passed on to it; then exits with the server's exit code.
+ * which are passed on to it; then exits with the server's exit code. With `stopWithParent`, the
+ * end of the parent process (npm) stops it too.
  *
  * The server says `{ type: 'listening' }` over the IPC channel once it serves. A first start that
  * fails before that (a port in use, a bad setting) is not retried: restarting would not fix it.
  */
-export function supervise(entry, args = []) {
+export function supervise(entry, args = [], { stopWithParent = false } = {}) {
   let child
   let startedAt = 0
   let listened = false
@@ -105,6 +106,17 @@ export function supervise(entry, args = []) {
   }
 
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal))
+  // npm runs a script through `sh -c` and passes a SIGTERM it gets only to that shell, which dies
+  // without passing it on: the supervisor would be left running, parentless, with the server.
+  if (stopWithParent) {
+    const parent = process.ppid
+    const watch = setInterval(() => {
+      if (process.ppid === parent) return
+      clearInterval(watch)
+      log('the parent process is gone; stopping')
+      stop('SIGTERM')
+    }, 1000).unref()
+  }
   start()
 }
 
@@ -114,5 +126,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: node [flags] scripts/supervise.mjs <entry> [args…]')
     process.exit(2)
   }
-  supervise(path.resolve(entry), args)
+  supervise(path.resolve(entry), args, { stopWithParent: Boolean(process.env.npm_lifecycle_event) })
 }

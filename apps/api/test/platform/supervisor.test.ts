@@ -179,6 +179,29 @@ describe('scripts/supervise.mjs', () => {
     expect(performance.now() - stopped).toBeLessThan(1000)
   })
 
+  it('under npm, stops with npm: npm passes SIGTERM only to its `sh -c`, which dies without passing it on', async () => {
+    const entry = script(
+      'serves.mjs',
+      "console.log('pid', process.pid)\nprocess.send({ type: 'listening' })\nsetInterval(() => {}, 1000)\n",
+    )
+    // `; true` keeps the shell from replacing itself with node, as npm's shell does not either.
+    const npmShell = spawn('sh', ['-c', `"${process.execPath}" scripts/supervise.mjs "${entry}"; true`], {
+      cwd: root,
+      env: { ...process.env, npm_lifecycle_event: 'start' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    for (const stream of [npmShell.stdout, npmShell.stderr]) stream.on('data', (chunk) => (output += chunk))
+    const server = await until(
+      'the server',
+      () => Number(output.match(/pid (\d+)/)?.[1]) || undefined,
+      10_000,
+    )
+    npmShell.kill('SIGTERM')
+    await until('the server stopped', () => (isRunning(server) ? undefined : true), 5000)
+    expect(output).toContain('the parent process is gone; stopping')
+  })
+
   it('starts the real server again after it is killed, with the same node flags, and stops it at SIGTERM', async () => {
     // The server as `npm start` runs it: the API bundle (its own copy, inside the repository so that
     // node_modules is found), which starts in a fraction of the time the TypeScript sources take.
