@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os'
 import type { BookingConfirmation } from '@spaceboard/domain'
 import type { RunSheet } from './modules/bookings/booking-list.service.ts'
 import { renderConfirmationPdf } from './modules/bookings/confirmation-pdf.ts'
@@ -8,6 +9,15 @@ import { renderRunSheetPdf } from './modules/bookings/run-sheet-pdf.ts'
  * plain data read by the HTTP thread and answers the file's bytes. Bundled beside the server as
  * render-worker.mjs.
  */
+/**
+ * The render thread yields the cores to the HTTP thread and the database: on Linux a priority set
+ * for pid 0 is the calling thread's only, so the server's own thread keeps its priority. A platform
+ * that refuses just renders at normal priority.
+ */
+try {
+  setPriority(10)
+} catch {}
+
 export interface RenderInputs {
   runSheetPdf: RunSheet
   confirmationPdf: { booking: BookingConfirmation; logo: Uint8Array | null }

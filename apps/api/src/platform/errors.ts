@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly errors?: FieldErrors,
     /** More the client acts on, sent beside the message (e.g. the dates of a series that conflict). */
     readonly details?: Record<string, unknown>,
+    /** Sent as Retry-After: when a refusal for being busy is worth trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -103,6 +105,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(validationBody(error.validation))
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds))
       return reply.code(error.statusCode).send({
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),

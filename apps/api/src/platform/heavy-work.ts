@@ -10,7 +10,7 @@ import { HttpError } from './errors.ts'
  *   time limit, so a job too large for its limits fails alone while the HTTP thread keeps answering;
  * - an organization runs at most a few heavy jobs at once (renders and streamed exports alike), so
  *   one organization cannot take every worker and connection from the others.
- * A job past either limit gets a 503 with a message that says what to do.
+ * A job refused or failed gets a 429 or 503 with a message that says what to do.
  */
 export interface HeavyWorkOptions {
   /** Heavy jobs one organization (super users count as one) may run at once. */
@@ -36,7 +36,9 @@ export const defaultHeavyWorkOptions = (workerFile: URL): HeavyWorkOptions => ({
   workerFile,
 })
 
-const busy = () => new HttpError(503, messages.heavyWorkBusy)
+/** The organization already runs its share: 429, its own doing; the pool's queue is full: 503. */
+const organizationBusy = () => new HttpError(429, messages.heavyWorkBusy, undefined, undefined, 60)
+const busy = () => new HttpError(503, messages.heavyWorkBusy, undefined, undefined, 60)
 const tooLarge = () => new HttpError(503, messages.heavyWorkTooLarge)
 
 export class HeavyWork {
@@ -71,13 +73,13 @@ export class HeavyWork {
 
   /**
    * Runs `work` holding one of the organization's heavy-job slots (for a streamed export, until the
-   * last byte is handed over). The organization's jobs past its limit are refused at once (503,
+   * last byte is handed over). The organization's jobs past its limit are refused at once (429,
    * Retry-After), rather than queued behind a long export the person is still waiting for.
    */
   async withSlot<T>(organizationId: number | null, work: () => Promise<T>): Promise<T> {
     const key = organizationId === null ? 'super' : String(organizationId)
     const count = this.running.get(key) ?? 0
-    if (count >= this.options.perOrganization) throw busy()
+    if (count >= this.options.perOrganization) throw organizationBusy()
     this.running.set(key, count + 1)
     try {
       return await work()

@@ -114,8 +114,10 @@ describe('limits of heavy work', () => {
         t.api(harbour, 'GET', '/api/userbooking?pdf=true'),
         t.api(summit, 'GET', '/api/userbooking?pdf=true'),
       ])
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 503])
-      expect((a.statusCode === 503 ? a : b).json()).toEqual({ message: messages.heavyWorkBusy })
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429])
+      const refused = a.statusCode === 429 ? a : b
+      expect(refused.json()).toEqual({ message: messages.heavyWorkBusy })
+      expect(refused.headers['retry-after']).toBe('60')
       expect(c.statusCode).toBe(200)
       // The slot is free again once the job is done.
       expect((await t.api(harbour, 'GET', '/api/userbooking?pdf=true')).statusCode).toBe(200)

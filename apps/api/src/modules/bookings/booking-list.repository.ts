@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy } from '../../platform/list.ts'
+import { MAX_CELL_CHARACTERS } from './run-sheet-pdf.ts'
 
 /**
  * The bookings list, its Excel export and its PDF run sheet (spec 2 §2, §7): one query with its
@@ -198,12 +199,20 @@ export function exportBatch(
 export type BookingExportDbRow = Awaited<ReturnType<typeof exportBatch>>[number]
 
 /** The run sheet's bookings: by location, then start; at most `limit` (the caller refuses more). */
+/**
+ * The start of a free-text field, as much as a run sheet cell prints and one more character (so it
+ * knows to end with an ellipsis): a part's 2,500 bookings with 5,000-character notes would
+ * otherwise be ~75 MB of strings on the HTTP thread.
+ */
+const firstCharacters = (column: AnyPgColumn) => sql<string>`left(${column}, ${MAX_CELL_CHARACTERS + 1})`
+
 /** One part of the run sheet's bookings: by location, then start. */
 export function runSheetBookings(tx: Tx, filter: BookingListFilter, offset: number, limit: number) {
   const columns = {
     ...exportColumns,
-    specialRequirement: bookings.specialRequirement,
-    postBookingNotes: bookings.postBookingNotes,
+    notes: firstCharacters(bookings.notes),
+    specialRequirement: firstCharacters(bookings.specialRequirement),
+    postBookingNotes: firstCharacters(bookings.postBookingNotes),
   }
   return withJoins(tx.select(columns).from(bookings).$dynamic())
     .where(where(filter))
