@@ -13,12 +13,14 @@ export type WallTime = string
 export type IsoDate = string
 
 /**
- * The years a date from outside may name. Nothing Spaceboard records is older than 1900, and
- * below year 100 JavaScript's Date.UTC would read the year as 19xx; 9999 is the last four-digit
- * year (a voucher valid "for ever" says 9999-12-31).
+ * The years a date from outside may name. Nothing Spaceboard records is older than 1900 (and below
+ * year 100 JavaScript's Date.UTC reads a year as 19xx). The last is 9998, not 9999: a day's instants
+ * west of UTC, the day after of a booked-slots window and the bookings list's margin fall in the
+ * next year, and the database drivers cannot write an instant of year 10000 (PGlite sends
+ * "+010000-…", which PostgreSQL refuses).
  */
 export const FIRST_YEAR = 1900
-export const LAST_YEAR = 9999
+export const LAST_YEAR = 9998
 
 /** The ways a date or time from outside is written: the API's, and DD/MM/YYYY of the booked-slots call. */
 const dateTimeFormats = {
@@ -237,8 +239,8 @@ export function hoursAndMinutes(totalMinutes: number): { hours: number; minutes:
 }
 
 /**
- * The UTC calendar date of a Date as YYYY-MM-DD. Not toISOString: a series or a day after
- * 9999-12-31 is year 10000, which toISOString writes +010000-01-01.
+ * The UTC calendar date of a Date as YYYY-MM-DD. Not toISOString: it writes year 10000
+ * (9999-12-31 plus a day) as +010000-01-01.
  */
 function isoDateOf(utc: Date): IsoDate {
   return `${pad(utc.getUTCFullYear(), 4)}-${pad(utc.getUTCMonth() + 1)}-${pad(utc.getUTCDate())}`

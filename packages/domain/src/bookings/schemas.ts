@@ -103,8 +103,8 @@ export type BookingCreateInput = z.infer<typeof bookingCreateSchema>
 /**
  * The dates of a series starting on `first`: every day, week or month (a month's day kept, or
  * the month's last day when it is shorter), until a date or for a number of bookings. Each is
- * counted from the first date, so a series never drifts. It ends at the calendar's last date
- * (9999-12-31): no instant after it can be stored.
+ * counted from the first date, so a series never drifts. It stops at the last date taken from
+ * outside (LAST_YEAR): the instants after it cannot be stored.
  */
 export function occurrenceDates(first: IsoDate, rule: RecurringRule): IsoDate[] {
   const dates: IsoDate[] = []
