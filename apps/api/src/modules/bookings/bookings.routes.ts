@@ -1,4 +1,9 @@
-import { bookedSlotsQuerySchema, bookingCreateSchema, roomDetailQuerySchema } from '@spaceboard/domain'
+import {
+  bookedSlotsQuerySchema,
+  bookingCreateSchema,
+  bookingListQuerySchema,
+  roomDetailQuerySchema,
+} from '@spaceboard/domain'
 import { z } from 'zod'
 import type { App, AppDeps } from '../../app.ts'
 import { idParams, idValue } from '../../platform/params.ts'
@@ -11,6 +16,12 @@ import * as service from './bookings.service.ts'
 const tags = ['bookings']
 const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_id: idValue })
 
+/**
+ * Every query parameter GET /api/userbooking reads, so the OpenAPI document lists the real ones:
+ * the list's (also its export's and run sheet's) and the confirmation PDF's.
+ */
+const userbookingQuery = bookingListQuerySchema.extend(confirmationPdfQuery.partial().shape)
+
 export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
   /**
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
@@ -22,7 +33,7 @@ export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
     '/api/userbooking',
     {
       config: { access: 'bookings.read' },
-      schema: { tags, querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])) },
+      schema: { tags, querystring: userbookingQuery },
     },
     async (request, reply) => {
       if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)
