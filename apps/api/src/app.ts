@@ -196,7 +196,8 @@ async function registerWeb(app: App, webDir: string | undefined) {
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
-  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+  // Hidden from the OpenAPI document: the SPA's fallback is no API route.
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound()
     const pathname = request.url.split('?')[0] ?? '/'
     // No file or screen of the app has a path this long; the file system would refuse it anyway.
