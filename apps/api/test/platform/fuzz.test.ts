@@ -114,8 +114,8 @@ const signInOf: Record<Exclude<Role, 'anonymous'>, string> = {
 
 /** Real ids of the seeded database, by table, so generated requests reach past the 404s. */
 const realIds: Record<string, number[]> = {}
-/** A real record as its GET shows it, per document path of its PUT / POST, to mutate a field or two of. */
-const realBodies: Record<string, Record<string, unknown>> = {}
+/** Good bodies per operation (a real record as its GET shows it, or written here), to change a field or two of. */
+const goodBodies: Record<string, Record<string, unknown>[]> = {}
 
 beforeAll(async () => {
   geocoder = await startGeocoder({ 'George Street': { lat: '-33.86', lon: '151.20' } })
@@ -453,18 +453,28 @@ function objectValue(schema: JsonSchema, depth: number): fc.Arbitrary<Record<str
     })
 }
 
-/** A real record with a field or two changed (to a good value or a nasty one), so the service code runs. */
+/** The properties a body schema knows for a body: its own, or those of the oneOf branch of the body's `code`. */
+function propertiesFor(body: Record<string, unknown>, raw: JsonSchema): Record<string, JsonSchema> {
+  const schema = resolve(raw)
+  const branches = (schema.oneOf ?? schema.anyOf ?? []).map(resolve)
+  const branch = branches.find((b) => b.properties?.code?.enum?.includes(body.code)) ?? branches[0]
+  return schema.properties ?? branch?.properties ?? {}
+}
+
+/** A good body with a field or two changed (to a good value or a nasty one), so the service code runs. */
 function mutatedRecord(
-  base: Record<string, unknown>,
+  bases: Record<string, unknown>[],
   schema: JsonSchema,
 ): fc.Arbitrary<Record<string, unknown>> {
-  const properties = resolve(schema).properties ?? {}
-  const keys = Object.keys(properties)
-  if (!keys.length) return fc.constant(base)
-  const change = fc
-    .constantFrom(...keys)
-    .chain((key) => fc.tuple(fc.constant(key), fieldValue(properties[key] ?? {}, key)))
-  return fc.array(change, { maxLength: 2 }).map((changes) => ({ ...base, ...Object.fromEntries(changes) }))
+  return fc.constantFrom(...bases).chain((base) => {
+    const properties = propertiesFor(base, schema)
+    const keys = [...new Set([...Object.keys(properties), ...Object.keys(base)])].filter((k) => k !== 'code')
+    if (!keys.length) return fc.constant(base)
+    const change = fc
+      .constantFrom(...keys)
+      .chain((key) => fc.tuple(fc.constant(key), fieldValue(properties[key] ?? {}, key)))
+    return fc.array(change, { maxLength: 2 }).map((changes) => ({ ...base, ...Object.fromEntries(changes) }))
+  })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -594,11 +604,11 @@ function requestArbitrary(operation: Operation, role: Role): fc.Arbitrary<FuzzRe
   )
 
   const bodySchema = operation.body
-  const base = realBodies[`${operation.method} ${operation.path}`]
+  const bases = goodBodies[`${operation.method} ${operation.path}`]
   const jsonBody: fc.Arbitrary<unknown> = bodySchema
     ? fc.oneof(
         { arbitrary: schemaValue(bodySchema, '', 0), weight: 4 },
-        ...(base ? [{ arbitrary: mutatedRecord(base, bodySchema), weight: 5 }] : []),
+        ...(bases?.length ? [{ arbitrary: mutatedRecord(bases, bodySchema), weight: 5 }] : []),
         { arbitrary: nastyValue, weight: 1 },
       )
     : fc.constant(undefined)
@@ -718,10 +728,9 @@ async function loadRealBodies(operations: Operation[]) {
     const response = await t.api(cookies.super, 'GET', itemPath.replace('{id}', String(id)))
     const properties = resolve(operation.body ?? {}).properties
     if (response.statusCode !== 200 || !properties) continue
-    realBodies[`${operation.method} ${operation.path}`] = fitted(
-      response.json(),
-      operation.body ?? {},
-    ) as Record<string, unknown>
+    goodBodies[`${operation.method} ${operation.path}`] = [
+      fitted(response.json(), operation.body ?? {}) as Record<string, unknown>,
+    ]
   }
   // A booking of the demo data's kind, on a day past its bookings, for the quote and the create.
   const booking = {
@@ -737,8 +746,38 @@ async function loadRealBodies(operations: Operation[]) {
     room_amount: null,
     payment_status: 'invoice',
   }
-  realBodies['POST /api/userbooking'] = booking
-  realBodies['POST /api/userbooking/quote'] = booking
+  goodBodies['POST /api/userbooking'] = [booking]
+  goodBodies['POST /api/userbooking/quote'] = [booking]
+  // One of each booking operation (spec 2 §7), on a slot of the same kind.
+  const slot = (time: string) => `${booking.booking_date} ${time}`
+  goodBodies['PUT /api/userbooking/{id}'] = [
+    { code: 'NOTES', post_booking_notes: 'Fuzzed notes' },
+    { code: 'CONFIRM' },
+    { code: 'CONFIRM_ALL' },
+    { code: 'CHANGE_PAYMENT_STATUS' },
+    { code: 'full', bookingType: 'single', refundPercent: '50' },
+    { code: 'full', bookingType: 'recurring', refundPercent: '100' },
+    { code: 'partial', roomAmountRefund: '1.00', roomNotes: 'Fuzzed refund' },
+    {
+      code: 'additional_charges',
+      adhocCharges: [
+        {
+          charge_type: 'room',
+          room_code_id: 'ROOM',
+          additional_booking_charge_value: '10.00',
+          reason_for_additional_booking_charge: 'Fuzzed charge',
+        },
+      ],
+    },
+    { code: 'CHARGE_COMMISSION', additionalCommissionAmount: '5.00' },
+    {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: booking.meeting_room_id,
+      newStartTime: slot('14:00'),
+      newEndTime: slot('15:00'),
+      reason: 'Fuzzed reschedule',
+    },
+  ]
 }
 
 // ---------------------------------------------------------------------------------------------
