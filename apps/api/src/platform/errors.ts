@@ -40,8 +40,8 @@ const pgClientErrors: Record<string, number> = {
   '22P05': 400, // untranslatable character
   '22003': 400, // numeric out of range
   '22001': 400, // string too long
-  // Date and time values the database cannot hold, e.g. an instant after 9999-12-31 (a booking late
-  // on the calendar's last day west of UTC), which the drivers write in a form PostgreSQL refuses.
+  // Date and time values the database cannot hold, e.g. an instant of year 10000, which PGlite
+  // writes +010000-…: the domain parser keeps dates from outside short of it, this is the backstop.
   '22007': 400, // invalid datetime format
   '22008': 400, // datetime field overflow
   '22009': 400, // invalid time zone displacement value
