@@ -1,4 +1,4 @@
-// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list]…`:
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|soak]…`:
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
@@ -12,7 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import http from 'node:http'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -172,6 +172,21 @@ async function countryListBoth() {
   }
 }
 
+/**
+ * The server's pid: `npm start` supervises it as a child process (scripts/supervise.mjs), so the
+ * process the bench started is the supervisor; memory and CPU are the server's.
+ */
+function serverPidOf(child) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1])
+      if (ppid === child.pid) return Number(entry)
+    } catch {}
+  }
+  throw new Error(`the supervisor ${child.pid} has no server process`)
+}
+
 /** VmRSS and VmHWM (peak RSS) of a process, in MB, from /proc (Linux). */
 function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -259,11 +274,12 @@ async function userExport(label, env, insertUsers) {
   try {
     await waitFor(`${base}/admin/login`)
     const cookie = await signIn(base)
-    const before = memoryOf(child.pid)
-    const peakReset = resetPeak(child.pid)
+    const serverPid = serverPidOf(child)
+    const before = memoryOf(serverPid)
+    const peakReset = resetPeak(serverPid)
     let polledPeak = before.rss
     const poller = setInterval(() => {
-      polledPeak = Math.max(polledPeak, memoryOf(child.pid).rss)
+      polledPeak = Math.max(polledPeak, memoryOf(serverPid).rss)
     }, 10)
     const started = performance.now()
     const response = await fetch(`${base}/api/user?report=1`, { headers: { cookie } })
@@ -272,7 +288,7 @@ async function userExport(label, env, insertUsers) {
     await pipeline(Readable.fromWeb(response.body), createWriteStream(file))
     const elapsedMs = performance.now() - started
     clearInterval(poller)
-    const after = memoryOf(child.pid)
+    const after = memoryOf(serverPid)
     const peak = peakReset ? Math.max(after.hwm, polledPeak) : polledPeak
     const rows = await countRows(file)
     const size = statSync(file).size
@@ -564,7 +580,7 @@ async function bookingContested(label, env, inspect) {
       )
       warmUpMax.push(Math.max(...warmUp.map((r) => r.ms)))
     }
-    const cpuBefore = cpuMsOf(server.child.pid)
+    const cpuBefore = cpuMsOf(serverPidOf(server.child))
     const machineBefore = machineCpuMs()
     const benchBefore = process.cpuUsage()
     const started = performance.now()
@@ -599,7 +615,7 @@ async function bookingContested(label, env, inspect) {
       )
     }
     elapsedMs = performance.now() - started
-    serverCpuMs = cpuMsOf(server.child.pid) - cpuBefore
+    serverCpuMs = cpuMsOf(serverPidOf(server.child)) - cpuBefore
     const machineAfter = machineCpuMs()
     const bench = process.cpuUsage(benchBefore)
     const perRequest = (msUsed) => (msUsed / (CONTESTED_ROUNDS * CONTESTED_REQUESTS)).toFixed(2)
@@ -711,7 +727,7 @@ const LIST_ORGANIZATIONS = 20
  * in bulk SQL. Realistic figures (spec 0): about 2.5 hours and AUD 60 a booking, 10 % by card,
  * statuses mixed, a note on every fifth; start times spread over two years and a quarter.
  */
-const bookingListData = [
+const benchData = (bookingCount, firstOrganization) => [
   `insert into organizations (name, booking_prefix, currency_code, time_format, features, country_id)
    select format('Bench Org %s', lpad(o::text, 2, '0')), format('BO%s-', o), 'aud',
           case when o % 2 = 0 then 'mm/dd' else 'dd/mm' end,
@@ -730,6 +746,9 @@ const bookingListData = [
           'meetingroom'
    from centers ce join organizations o on o.id = ce.organization_id and o.name like 'Bench Org %'
    cross join generate_series(1, 10) s`,
+  `insert into space_rates (organization_id, space_id, unit, amount)
+   select sp.organization_id, sp.id, 'hour', 60
+   from spaces sp join organizations o on o.id = sp.organization_id and o.name like 'Bench Org %'`,
   `insert into clients (organization_id, name, contact_email)
    select o.id, format('Bench Client %s-%s', o.id, k), format('client.%s.%s@bench.test', o.id, k)
    from organizations o cross join generate_series(1, 50) k where o.name like 'Bench Org %'`,
@@ -767,12 +786,12 @@ const bookingListData = [
           case when x.g % 5 = 0 then 'Bench note ' || x.g else '' end, ''
    from (
      select g,
-            case when g <= ${LIST_FIRST_ORGANIZATION} then 1
-                 else 2 + (g - ${LIST_FIRST_ORGANIZATION + 1}) % ${LIST_ORGANIZATIONS - 1} end as k,
+            case when g <= ${firstOrganization} then 1
+                 else 2 + (g - ${firstOrganization + 1}) % ${LIST_ORGANIZATIONS - 1} end as k,
             timestamptz '2024-10-01 00:00+00' + ((g::bigint * 7919) % (820 * 96)) * interval '15 minutes' as start_time,
             (4 + g % 12) * 15 as minutes,
             (10 + (g % 10000) / 100.0)::numeric(12, 2) as amount
-     from generate_series(1, ${LIST_BOOKINGS}) g
+     from generate_series(1, ${bookingCount}) g
    ) x
    join bench_orgs o on o.k = x.k
    join bench_spaces s on s.organization_id = o.id and s.n = (x.g / ${LIST_ORGANIZATIONS}) % 50
@@ -833,7 +852,7 @@ async function bookingList() {
     await client.connect()
     const t0 = performance.now()
     try {
-      for (const statement of bookingListData) await client.query(statement)
+      for (const statement of benchData(LIST_BOOKINGS, LIST_FIRST_ORGANIZATION)) await client.query(statement)
     } finally {
       await client.end()
     }
@@ -878,11 +897,12 @@ async function bookingList() {
       }
 
       // The export: the admin's whole organization, 100,000 bookings.
-      const before = memoryOf(child.pid)
-      const peakReset = resetPeak(child.pid)
+      const serverPid = serverPidOf(child)
+      const before = memoryOf(serverPid)
+      const peakReset = resetPeak(serverPid)
       let polledPeak = before.rss
       const poller = setInterval(() => {
-        polledPeak = Math.max(polledPeak, memoryOf(child.pid).rss)
+        polledPeak = Math.max(polledPeak, memoryOf(serverPid).rss)
       }, 10)
       const started = performance.now()
       const response = await fetch(`${base}/api/userbooking?bookingSheet=1`, {
@@ -893,7 +913,7 @@ async function bookingList() {
       await pipeline(Readable.fromWeb(response.body), createWriteStream(file))
       const elapsedMs = performance.now() - started
       clearInterval(poller)
-      const after = memoryOf(child.pid)
+      const after = memoryOf(serverPid)
       const peak = peakReset ? Math.max(after.hwm, polledPeak) : polledPeak
       const rows = await countRows(file)
       console.log(
@@ -901,6 +921,284 @@ async function bookingList() {
       )
       if (rows !== LIST_FIRST_ORGANIZATION)
         throw new Error(`expected ${LIST_FIRST_ORGANIZATION} rows, read ${rows}`)
+    } finally {
+      await stop(child)
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
+  }
+}
+
+/** The soak: 20 bench organizations of 10,000 bookings each; 50 staff signed in across them. */
+const SOAK_BOOKINGS = 200_000
+const SOAK_STAFF = 50
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS || 300)
+/** A person's pause between two actions, 0.5–1.5 s: 50 staff ask about 50 things a second. */
+const thinkTime = () => 500 + Math.random() * 1000
+
+/** What one simulated person of an organization does next, with its share of all actions. */
+const soakActions = [
+  ['bookings list', 30],
+  ['booking page', 28],
+  ['other lists', 20],
+  ['create', 10],
+  ['reschedule', 6],
+  ['excel export (month)', 2],
+  ['run sheet pdf (month)', 2],
+  ['confirmation pdf', 2],
+]
+const HEAVY = new Set(['excel export (month)', 'run sheet pdf (month)', 'confirmation pdf'])
+
+/** SOAK_HEAVY=0 leaves the heavy actions out: the light requests' latency on their own. */
+const soakMix =
+  process.env.SOAK_HEAVY === '0' ? soakActions.filter(([name]) => !HEAVY.has(name)) : soakActions
+
+function pickAction() {
+  let r = Math.random() * soakMix.reduce((sum, [, w]) => sum + w, 0)
+  for (const [name, weight] of soakMix) {
+    r -= weight
+    if (r < 0) return name
+  }
+  return soakActions[0][0]
+}
+
+const soakAgent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+
+/** One request over keep-alive, timed; the body is read and dropped. */
+function soakRequest(base, cookie, method, urlPath, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body)
+  const headers = { cookie }
+  if (payload) {
+    headers['content-type'] = 'application/json'
+    headers['content-length'] = Buffer.byteLength(payload)
+  }
+  const t0 = performance.now()
+  return new Promise((resolve) => {
+    const request = http.request(`${base}${urlPath}`, { method, agent: soakAgent, headers }, (response) => {
+      const chunks = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode, ms: performance.now() - t0, body: Buffer.concat(chunks) }),
+      )
+      response.on('error', () => resolve({ status: 0, ms: performance.now() - t0, body: Buffer.alloc(0) }))
+    })
+    request.on('error', () => resolve({ status: 0, ms: performance.now() - t0, body: Buffer.alloc(0) }))
+    request.end(payload)
+  })
+}
+
+/**
+ * `npm run bench soak` (issue 12): 5 minutes (SOAK_SECONDS) of mixed traffic on PostgreSQL from 50
+ * simulated staff across 20 organizations: lists, booking pages, creates, reschedules, and the
+ * heavy ones (a month's Excel export, a month's run sheet, a confirmation PDF) at the same time.
+ * Reports every status, the latency of the non-heavy requests, the heavy ones' durations, the
+ * server's peak RSS and whether it restarted.
+ */
+async function soak() {
+  const name = `sb_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: pgBase })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'))
+  const url = new URL(pgBase)
+  url.pathname = `/${name}`
+  const env = { DATABASE_URL: url.toString(), SEED_DEMO: '1', DATA_DIR: dataDir, PORT: '3315' }
+  const base = `http://127.0.0.1:${env.PORT}`
+  try {
+    const first = startServer(env)
+    try {
+      await waitFor(`${base}/admin/login`, 180_000)
+    } finally {
+      await stop(first)
+    }
+    const client = new pg.Client({ connectionString: url.toString() })
+    await client.connect()
+    const organizations = []
+    try {
+      for (const statement of benchData(SOAK_BOOKINGS, SOAK_BOOKINGS / LIST_ORGANIZATIONS))
+        await client.query(statement)
+      const orgs = await client.query(
+        `select o.id, u.email from organizations o join users u on u.organization_id = o.id and u.type = 'admin'
+         where o.name like 'Bench Org %' order by o.id`,
+      )
+      for (const org of orgs.rows) {
+        const spaces = await client.query(
+          'select id, center_id from spaces where organization_id = $1 order by id',
+          [org.id],
+        )
+        const bookers = await client.query(
+          `select c.id as client_id, u.id as user_id from clients c join users u on u.client_id = c.id
+           where c.organization_id = $1 order by c.id`,
+          [org.id],
+        )
+        const bookings = await client.query(
+          'select id from bookings where organization_id = $1 order by random() limit 300',
+          [org.id],
+        )
+        organizations.push({
+          ...org,
+          spaces: spaces.rows,
+          bookers: bookers.rows,
+          bookings: bookings.rows.map((b) => b.id),
+        })
+      }
+    } finally {
+      await client.end()
+    }
+
+    const child = startServer(env)
+    try {
+      await waitFor(`${base}/admin/login`)
+      const serverPid = serverPidOf(child)
+      const staff = []
+      for (let i = 0; i < SOAK_STAFF; i++) {
+        const org = organizations[i % organizations.length]
+        staff.push({ i, org, cookie: await signIn(base, org.email), created: [] })
+      }
+      const results = new Map(soakActions.map(([action]) => [action, []]))
+      const statuses = new Map()
+      let peakRss = memoryOf(serverPid).rss
+      const poller = setInterval(() => {
+        try {
+          peakRss = Math.max(peakRss, memoryOf(serverPid).rss)
+        } catch {}
+      }, 100)
+      const months = ['2025-03', '2025-06', '2025-09', '2025-11', '2026-02', '2026-05']
+      const monthQuery = () => {
+        const month = months[Math.floor(Math.random() * months.length)]
+        return `start_date=${month}-01&end_date=${month}-28`
+      }
+      const deadline = performance.now() + SOAK_SECONDS * 1000
+      const seen400 = new Set()
+
+      async function person(p) {
+        let n = 0
+        await new Promise((r) => setTimeout(r, Math.random() * 1000))
+        while (performance.now() < deadline) {
+          const action = pickAction()
+          const org = p.org
+          const pick = (list) => list[Math.floor(Math.random() * list.length)]
+          let r
+          switch (action) {
+            case 'bookings list': {
+              const page = 1 + Math.floor(Math.random() * 20)
+              const filter = Math.random() < 0.3 ? `&${monthQuery()}` : ''
+              r = await soakRequest(base, p.cookie, 'GET', `/api/userbooking?booking=1&page=${page}${filter}`)
+              break
+            }
+            case 'booking page':
+              r = await soakRequest(base, p.cookie, 'GET', `/api/userbooking/${pick(org.bookings)}`)
+              break
+            case 'other lists':
+              r = await soakRequest(
+                base,
+                p.cookie,
+                'GET',
+                pick(['/api/center', '/api/meetingroom', '/api/client', '/api/dashboard', '/api/user']),
+              )
+              break
+            case 'create': {
+              // A slot of its own: this person's nth create on a day no one else of the organization books.
+              const space = org.spaces[(p.i * 7 + n) % org.spaces.length]
+              const booker = pick(org.bookers)
+              const day = new Date(Date.UTC(2031, 0, 1 + n * SOAK_STAFF + p.i)).toISOString().slice(0, 10)
+              n++
+              r = await soakRequest(base, p.cookie, 'POST', '/api/userbooking', {
+                center_id: space.center_id,
+                meeting_room_id: space.id,
+                client_id: booker.client_id,
+                user_id: booker.user_id,
+                booking_date: day,
+                start_time: '09:00',
+                end_time: '10:00',
+                attendees: 2,
+                amenity_ids: [],
+                payment_status: 'invoice',
+              })
+              if (r.status === 201) p.created.push({ id: JSON.parse(r.body).bookingId, space, day })
+              break
+            }
+            case 'reschedule': {
+              const booking = p.created.pop()
+              if (!booking) continue
+              r = await soakRequest(base, p.cookie, 'PUT', `/api/userbooking/${booking.id}`, {
+                code: 'RESCHEDULE_BOOKING',
+                newMeetingRoomId: booking.space.id,
+                newStartTime: `${booking.day} 11:00`,
+                newEndTime: `${booking.day} 12:00`,
+                reason: 'Soak',
+              })
+              break
+            }
+            case 'excel export (month)':
+              r = await soakRequest(base, p.cookie, 'GET', `/api/userbooking?bookingSheet=1&${monthQuery()}`)
+              break
+            case 'run sheet pdf (month)':
+              r = await soakRequest(base, p.cookie, 'GET', `/api/userbooking?pdf=true&${monthQuery()}`)
+              break
+            case 'confirmation pdf':
+              r = await soakRequest(
+                base,
+                p.cookie,
+                'GET',
+                `/api/userbooking?invoice_pdf=true&invoice_id=${pick(org.bookings)}`,
+              )
+              break
+          }
+          results.get(action).push(r.ms)
+          const key = `${action} ${r.status}`
+          statuses.set(key, (statuses.get(key) ?? 0) + 1)
+          if (r.status >= 500 || r.status === 0 || (r.status === 400 && !seen400.has(action))) {
+            seen400.add(action)
+            console.log(`  ${action}: ${r.status} ${r.body.toString('utf8').slice(0, 200)}`)
+          }
+          await new Promise((resolve) => setTimeout(resolve, thinkTime()))
+        }
+      }
+      const started = performance.now()
+      const cpuBefore = { machine: machineCpuMs(), server: cpuMsOf(serverPid), bench: process.cpuUsage() }
+      await Promise.all(staff.map(person))
+      const seconds = (performance.now() - started) / 1000
+      const machine = machineCpuMs()
+      const benchCpu = process.cpuUsage(cpuBefore.bench)
+      const cpu = {
+        busy: (machine.busy - cpuBefore.machine.busy) / 1000,
+        postgres: (machine.postgres - cpuBefore.machine.postgres) / 1000,
+        server: (cpuMsOf(serverPid) - cpuBefore.server) / 1000,
+        bench: (benchCpu.user + benchCpu.system) / 1e6,
+      }
+      clearInterval(poller)
+      const hwm = memoryOf(serverPid).hwm
+      const restarted = child.exitCode !== null || serverPidOf(child) !== serverPid
+
+      const light = []
+      let total = 0
+      console.log(
+        `soak on PostgreSQL 15: ${SOAK_STAFF} staff across ${organizations.length} organizations (${SOAK_BOOKINGS.toLocaleString('en-US')} bookings) for ${seconds.toFixed(0)} s`,
+      )
+      for (const [action, latencies] of results) {
+        latencies.sort((a, b) => a - b)
+        total += latencies.length
+        if (!HEAVY.has(action)) light.push(...latencies)
+        if (!latencies.length) continue
+        console.log(
+          `  ${action.padEnd(22)} ${String(latencies.length).padStart(6)} requests: p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}, p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1))}`,
+        )
+      }
+      light.sort((a, b) => a - b)
+      const serverErrors = [...statuses].filter(([key]) => /\s(5\d\d|0)$/.test(key))
+      console.log(
+        `  all non-heavy requests: ${light.length}, p50 ${ms(percentile(light, 0.5))}, p95 ${ms(percentile(light, 0.95))}, p99 ${ms(percentile(light, 0.99))}; ${(total / seconds).toFixed(1)} req/s overall`,
+      )
+      console.log(`  statuses: ${[...statuses].map(([key, count]) => `${key}: ${count}`).join(', ')}`)
+      console.log(
+        `  CPU seconds over ${seconds.toFixed(0)} s on ${availableParallelism()} cores: machine ${cpu.busy.toFixed(1)}, server ${cpu.server.toFixed(1)} (its render worker included), PostgreSQL ${cpu.postgres.toFixed(1)}, the bench ${cpu.bench.toFixed(1)}`,
+      )
+      console.log(
+        `  5xx or no answer: ${serverErrors.reduce((sum, [, count]) => sum + count, 0)}; server restarted: ${restarted ? 'yes' : 'no'}; server RSS peak ${Math.max(peakRss, hwm).toFixed(0)} MB (VmHWM ${hwm.toFixed(0)} MB, polled ${peakRss.toFixed(0)} MB)`,
+      )
     } finally {
       await stop(child)
     }
@@ -919,6 +1217,7 @@ const benches = {
   'booking-create': () => onBoth(bookingCreate),
   'booking-page': () => onBoth(bookingPage),
   'booking-list': bookingList,
+  soak,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
