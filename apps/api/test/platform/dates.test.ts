@@ -1,6 +1,9 @@
 import { messages, voucherMessages } from '@spaceboard/domain'
+import { sql } from 'drizzle-orm'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookings, centers, clients, spaces } from '../../src/db/schema/index.ts'
+import { registerErrorHandling } from '../../src/platform/errors.ts'
 import { idByName, sydneyDay, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { organizationForm } from '../organizations/form.ts'
@@ -200,5 +203,23 @@ describe('the last date taken', () => {
       'date',
       messages.selectDate,
     )
+  })
+})
+
+describe('a date or time the database refuses', () => {
+  it('is a 400, not a 500, behind the parser (an instant of year 10000, a month 13, no date at all)', async () => {
+    const app = Fastify()
+    registerErrorHandling(app)
+    const values = ['+010000-01-01T00:00:00.000Z', '2024-13-01', 'not a date']
+    app.get<{ Querystring: { i: string } }>('/probe', async (request) => {
+      await t.database.db.execute(sql`select ${values[Number(request.query.i)]}::timestamptz`)
+      return {}
+    })
+    for (const i of values.keys()) {
+      const response = await app.inject({ method: 'GET', url: `/probe?i=${i}` })
+      expect(response.statusCode, values[i]).toBe(400)
+      expect(response.json()).toEqual({ message: 'Invalid value.' })
+    }
+    await app.close()
   })
 })
