@@ -267,6 +267,7 @@ export const messages = {
   nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
   filterDateFormat: 'Dates must be written YYYY-MM-DD.',
   runSheetPart: 'Choose a part of the run sheet: 1, 2, 3 …',
+  uploadUnreadable: 'The upload could not be read. Choose the image again.',
   heavyWorkBusy: 'The export is busy; try again in a minute.',
   heavyWorkTooLarge:
     'This export is too large to prepare. Choose a shorter date range or a location, and try again.',

@@ -161,14 +161,21 @@ export async function receiveSingleImage(
   if (!request.isMultipart()) return { error: messages.onlyImages }
   let image: Buffer | undefined
   let files = 0
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue
-    files++
-    if (files > 1) return { error: tooMany }
-    const checked = await readImage(part)
-    if (!checked.ok)
-      return { error: checked.reason === 'size' ? messages.photoTooLarge : messages.onlyImages }
-    image = checked.buffer
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue
+      files++
+      if (files > 1) return { error: tooMany }
+      const checked = await readImage(part)
+      if (!checked.ok)
+        return { error: checked.reason === 'size' ? messages.photoTooLarge : messages.onlyImages }
+      image = checked.buffer
+    }
+  } catch (error) {
+    // The multipart parser's refusals (no boundary, a body that is not multipart, a form cut
+    // short, too many parts) are the request's fault, not the server's.
+    if (error instanceof HttpError) throw error
+    return { error: messages.uploadUnreadable }
   }
   return image ? { image } : { error: messages.onlyImages }
 }

@@ -507,12 +507,6 @@ const contentTypes = [
   'application/xml',
   '',
 ]
-/** The multipart upload routes (see the exclusion in requestArbitrary). */
-const uploadRoutes = new Set([
-  'POST /api/organization/logo',
-  'POST /api/amenity/icon',
-  'POST /api/meetingroom/photo',
-])
 const ranges = [
   'bytes=0-',
   '0-99999999',
@@ -612,12 +606,6 @@ function requestArbitrary(operation: Operation, role: Role): fc.Arbitrary<FuzzRe
         { arbitrary: nastyValue, weight: 1 },
       )
     : fc.constant(undefined)
-  // EXCLUDED until the uploads' owner fixes it: a multipart Content-Type without a boundary, or with
-  // one and a body that is not multipart, is a 500 on the upload routes (apps/api/src/platform/uploads.ts),
-  // e.g. POST /api/organization/logo with `Content-Type: multipart/form-data` and body `{}`.
-  const types = uploadRoutes.has(`${operation.method} ${operation.path}`)
-    ? contentTypes.filter((type) => !type.startsWith('multipart/'))
-    : contentTypes
   const body = fc.oneof(
     {
       arbitrary: jsonBody.map((value) => ({
@@ -632,7 +620,7 @@ function requestArbitrary(operation: Operation, role: Role): fc.Arbitrary<FuzzRe
     },
     {
       arbitrary: fc
-        .tuple(jsonBody, fc.constantFrom(...types))
+        .tuple(jsonBody, fc.constantFrom(...contentTypes))
         .map(([value, type]) => ({ text: JSON.stringify(value ?? {}), type })),
       weight: 1,
     },

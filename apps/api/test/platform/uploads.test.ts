@@ -258,3 +258,36 @@ describe('images with too many pixels', () => {
     agent.destroy()
   })
 })
+
+describe('a request the multipart parser cannot read', () => {
+  it('is a 400 saying so on every upload route (one it reads no file from says there is no image)', async () => {
+    const { body } = multipart([{ name: 'logo.png', body: pngOfSize(10, 10), type: 'image/png' }])
+    const cases: [string, Buffer, string][] = [
+      ['multipart/form-data', Buffer.from('{}'), messages.uploadUnreadable],
+      ['multipart/form-data', body, messages.uploadUnreadable],
+      ['multipart/form-data; boundary=xyz', Buffer.from('{}'), messages.uploadUnreadable],
+      // A form cut short in the middle of its file.
+      [
+        'multipart/form-data; boundary=----spaceboard-socket-test',
+        body.subarray(0, body.length - 40),
+        messages.uploadUnreadable,
+      ],
+      ['multipart/form-data; boundary=', body, messages.onlyImages],
+    ]
+    const agent = keepAliveAgent()
+    for (const url of uploadRoutes) {
+      for (const [contentType, payload, error] of cases) {
+        const answer = await send(
+          agent,
+          'POST',
+          url,
+          { cookie: superCookie, 'content-type': contentType },
+          payload,
+        )
+        expect(answer.status, `${url} ${contentType}`).toBe(400)
+        expect(JSON.parse(answer.body).file, `${url} ${contentType}`).toEqual([{ error }])
+      }
+    }
+    agent.destroy()
+  })
+})
