@@ -15,7 +15,7 @@ import { renderRunSheetPdf } from './modules/bookings/run-sheet-pdf.ts'
  * that refuses just renders at normal priority.
  */
 try {
-  setPriority(10)
+  setPriority(19)
 } catch {}
 
 export interface RenderInputs {
