@@ -26,6 +26,9 @@ export type DatabaseSource =
   /** In memory, optionally started from a dump of a migrated database (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
 
+/** Connections per API process to a PostgreSQL server (see openDatabase). */
+export const POSTGRES_POOL_SIZE = 5
+
 /** Each driver is loaded only when used: the embedded database alone costs tens of megabytes. */
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
@@ -35,7 +38,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // commits, so they queue on the room lock instead (p99 240 ms at 20, 160–180 ms at 10,
     // 105–110 ms at 5); the other benches do not change. Three measured 86–106 ms but would leave
     // too few connections while an export streams. Scale out with more processes (DESIGN §1).
-    const pool = new pg.Pool({ connectionString: source.url, max: 5 })
+    const pool = new pg.Pool({ connectionString: source.url, max: POSTGRES_POOL_SIZE })
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
     await migrateNodePg(db as never, { migrationsFolder })
     return { kind: 'postgres', db, close: () => pool.end() }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { POSTGRES_POOL_SIZE } from '../../src/db/client.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 
 // One app, its database taken apart step by step: the tests run in order.
@@ -24,9 +25,20 @@ describe('GET /api/health (liveness) and GET /api/ready (readiness)', () => {
   })
 
   it('ready: 503 within its deadline while the database does not answer', async () => {
-    // PGlite runs one transaction at a time: one held open keeps every other query waiting.
-    let release = () => {}
-    const held = t.database.db.transaction(() => new Promise<void>((resolve) => (release = resolve)))
+    // PGlite runs one transaction at a time: one held open keeps every other query waiting. On
+    // PostgreSQL every connection of the pool held open does the same.
+    const releases: (() => void)[] = []
+    const holders = t.database.kind === 'postgres' ? POSTGRES_POOL_SIZE : 1
+    const held = Promise.all(
+      Array.from({ length: holders }, () =>
+        t.database.db.transaction(() => new Promise<void>((resolve) => releases.push(resolve))),
+      ),
+    )
+    const release = () => {
+      for (const r of releases) r()
+    }
+    // Every holder has its connection and has begun.
+    while (releases.length < holders) await new Promise((resolve) => setTimeout(resolve, 5))
     try {
       const started = performance.now()
       const response = await get('/api/ready')
