@@ -825,11 +825,11 @@ async function latencyOf(url, headers, total = 300) {
 }
 
 /**
- * GET /api/userbooking?booking=1 at 500,000 bookings on PostgreSQL, first page and page 50, as super
- * (every organization) and as the admin of the 100,000-booking organization; then the Excel export of
- * that organization's 100,000 bookings with the server's peak RSS, measured as the user export is.
+ * A fresh PostgreSQL database with the demo seed (a first start of the server) and then `statements`
+ * (loaded with the server stopped), handed to `work({ env, base, url, dataDir, loadSeconds })` and
+ * dropped afterwards.
  */
-async function bookingList() {
+async function onBenchDatabase(port, statements, work) {
   const name = `sb_bench_${Date.now()}`
   const admin = new pg.Client({ connectionString: pgBase })
   await admin.connect()
@@ -837,11 +837,9 @@ async function bookingList() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'))
   const url = new URL(pgBase)
   url.pathname = `/${name}`
-  const env = { DATABASE_URL: url.toString(), SEED_DEMO: '1', DATA_DIR: dataDir, PORT: '3314' }
-  const base = `http://127.0.0.1:${env.PORT}`
-  const file = path.join(dataDir, 'Booking List.xlsx')
+  const env = { DATABASE_URL: url.toString(), SEED_DEMO: '1', DATA_DIR: dataDir, PORT: port }
+  const base = `http://127.0.0.1:${port}`
   try {
-    // Migrate and seed the demo data, then load the bench data with the server stopped.
     const first = startServer(env)
     try {
       await waitFor(`${base}/admin/login`, 180_000)
@@ -852,12 +850,28 @@ async function bookingList() {
     await client.connect()
     const t0 = performance.now()
     try {
-      for (const statement of benchData(LIST_BOOKINGS, LIST_FIRST_ORGANIZATION)) await client.query(statement)
+      for (const statement of statements) await client.query(statement)
     } finally {
       await client.end()
     }
     const loadSeconds = (performance.now() - t0) / 1000
+    return await work({ env, base, url, dataDir, loadSeconds })
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
+  }
+}
 
+/**
+ * GET /api/userbooking?booking=1 at 500,000 bookings on PostgreSQL, first page and page 50, as super
+ * (every organization) and as the admin of the 100,000-booking organization; then the Excel export of
+ * that organization's 100,000 bookings with the server's peak RSS, measured as the user export is.
+ */
+async function bookingList() {
+  const statements = benchData(LIST_BOOKINGS, LIST_FIRST_ORGANIZATION)
+  await onBenchDatabase('3314', statements, async ({ env, base, dataDir, loadSeconds }) => {
+    const file = path.join(dataDir, 'Booking List.xlsx')
     const child = startServer(env)
     try {
       await waitFor(`${base}/admin/login`)
@@ -924,11 +938,7 @@ async function bookingList() {
     } finally {
       await stop(child)
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
-  }
+  })
 }
 
 /** The soak: 20 bench organizations of 10,000 bookings each; 50 staff signed in across them. */
@@ -997,28 +1007,12 @@ function soakRequest(base, cookie, method, urlPath, body) {
  * server's peak RSS and whether it restarted.
  */
 async function soak() {
-  const name = `sb_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: pgBase })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'))
-  const url = new URL(pgBase)
-  url.pathname = `/${name}`
-  const env = { DATABASE_URL: url.toString(), SEED_DEMO: '1', DATA_DIR: dataDir, PORT: '3315' }
-  const base = `http://127.0.0.1:${env.PORT}`
-  try {
-    const first = startServer(env)
-    try {
-      await waitFor(`${base}/admin/login`, 180_000)
-    } finally {
-      await stop(first)
-    }
+  const statements = benchData(SOAK_BOOKINGS, SOAK_BOOKINGS / LIST_ORGANIZATIONS)
+  await onBenchDatabase('3315', statements, async ({ env, base, url }) => {
     const client = new pg.Client({ connectionString: url.toString() })
     await client.connect()
     const organizations = []
     try {
-      for (const statement of benchData(SOAK_BOOKINGS, SOAK_BOOKINGS / LIST_ORGANIZATIONS))
-        await client.query(statement)
       const orgs = await client.query(
         `select o.id, u.email from organizations o join users u on u.organization_id = o.id and u.type = 'admin'
          where o.name like 'Bench Org %' order by o.id`,
@@ -1202,11 +1196,7 @@ async function soak() {
     } finally {
       await stop(child)
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
-  }
+  })
 }
 
 const benches = {

@@ -8,15 +8,12 @@ export function pngImage(width = 300, height = 200, color = '#F06627') {
     .toBuffer()
 }
 
-/** Posts files as multipart `file` parts with `fileType=thumb`, as the web app's uploads do. */
-export function uploadFiles(
-  t: TestApp,
-  url: string,
-  cookie: string,
-  files: { name: string; body: Buffer; type: string }[],
-) {
+export type UploadFile = { name: string; body: Buffer; type: string }
+
+/** Files as multipart `file` parts with `fileType=thumb`, as the web app's uploads send them. */
+export function multipartForm(files: UploadFile[]) {
   const boundary = '----spaceboard-test'
-  const parts = [
+  const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\nthumb\r\n`),
     ...files.map((file) =>
       Buffer.concat([
@@ -28,11 +25,17 @@ export function uploadFiles(
       ]),
     ),
     Buffer.from(`--${boundary}--\r\n`),
-  ]
+  ])
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** Posts files as the web app's uploads do. */
+export function uploadFiles(t: TestApp, url: string, cookie: string, files: UploadFile[]) {
+  const { body, contentType } = multipartForm(files)
   return t.app.inject({
     method: 'POST',
     url,
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
+    headers: { cookie, 'content-type': contentType },
+    payload: body,
   })
 }

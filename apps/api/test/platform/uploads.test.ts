@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../src/platform/uploads.ts'
 import { DEMO_PASSWORD, logins } from '../helpers.ts'
 import { startTestServer } from '../server.ts'
-import { pngImage } from '../upload.ts'
+import { multipartForm, pngImage, type UploadFile } from '../upload.ts'
 
 // Uploads over a real socket: app.inject has no connection, so it cannot show a request body left
 // half-read on a keep-alive connection.
@@ -84,29 +84,8 @@ async function signIn(agent: http.Agent, email: string) {
   return cookie.split(';')[0] as string
 }
 
-type File = { name: string; body: Buffer; type: string }
-
-/** Files as multipart `file` parts with `fileType=thumb`, as the web app's uploads send them. */
-function multipart(files: File[]) {
-  const boundary = '----spaceboard-socket-test'
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\nthumb\r\n`),
-    ...files.map((file) =>
-      Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-        ),
-        file.body,
-        Buffer.from('\r\n'),
-      ]),
-    ),
-    Buffer.from(`--${boundary}--\r\n`),
-  ])
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
-function upload(agent: http.Agent, url: string, cookie: string, files: File[]) {
-  const { body, contentType } = multipart(files)
+function upload(agent: http.Agent, url: string, cookie: string, files: UploadFile[]) {
+  const { body, contentType } = multipartForm(files)
   return send(agent, 'POST', url, { cookie, 'content-type': contentType }, body, 10_000)
 }
 
@@ -117,7 +96,7 @@ const noise = (length: number) => Buffer.alloc(length, 'x')
  * Sends a refused upload and then a plain request on the same agent: the second must be answered,
  * on the same connection (`reused`) or, after `Connection: close`, on a new one.
  */
-async function refusedThenNext(url: string, cookie: string, files: File[], error: string) {
+async function refusedThenNext(url: string, cookie: string, files: UploadFile[], error: string) {
   const agent = keepAliveAgent()
   try {
     const refused = await upload(agent, url, cookie, files)
@@ -261,17 +240,15 @@ describe('images with too many pixels', () => {
 
 describe('a request the multipart parser cannot read', () => {
   it('is a 400 saying so on every upload route (one it reads no file from says there is no image)', async () => {
-    const { body } = multipart([{ name: 'logo.png', body: pngOfSize(10, 10), type: 'image/png' }])
+    const { body, contentType: form } = multipartForm([
+      { name: 'logo.png', body: pngOfSize(10, 10), type: 'image/png' },
+    ])
     const cases: [string, Buffer, string][] = [
       ['multipart/form-data', Buffer.from('{}'), messages.uploadUnreadable],
       ['multipart/form-data', body, messages.uploadUnreadable],
       ['multipart/form-data; boundary=xyz', Buffer.from('{}'), messages.uploadUnreadable],
       // A form cut short in the middle of its file.
-      [
-        'multipart/form-data; boundary=----spaceboard-socket-test',
-        body.subarray(0, body.length - 40),
-        messages.uploadUnreadable,
-      ],
+      [form, body.subarray(0, body.length - 40), messages.uploadUnreadable],
       ['multipart/form-data; boundary=', body, messages.onlyImages],
     ]
     const agent = keepAliveAgent()
