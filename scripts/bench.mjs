@@ -961,9 +961,16 @@ const soakActions = [
 ]
 const HEAVY = new Set(['excel export (month)', 'run sheet pdf (month)', 'confirmation pdf'])
 
-/** SOAK_HEAVY=0 leaves the heavy actions out: the light requests' latency on their own. */
-const soakMix =
-  process.env.SOAK_HEAVY === '0' ? soakActions.filter(([name]) => !HEAVY.has(name)) : soakActions
+/**
+ * SOAK_HEAVY=0 leaves the heavy actions out (the light requests' latency on their own);
+ * SOAK_HEAVY=excel,run sheet keeps the heavy actions whose names contain one of those words.
+ */
+const heavyKept = (name) => {
+  const only = process.env.SOAK_HEAVY
+  if (only === undefined || only === '') return true
+  return only.split(',').some((word) => word !== '0' && name.includes(word.trim()))
+}
+const soakMix = soakActions.filter(([name]) => !HEAVY.has(name) || heavyKept(name))
 
 function pickAction() {
   let r = Math.random() * soakMix.reduce((sum, [, w]) => sum + w, 0)
