@@ -23,6 +23,11 @@ declare module 'fastify' {
   }
 }
 
+/** GET and HEAD handlers only read: they run without a transaction (see createContextRunner). */
+function readsOnly(request: FastifyRequest) {
+  return request.method === 'GET' || request.method === 'HEAD'
+}
+
 export interface RouteAccessEntry {
   method: string
   url: string
@@ -53,12 +58,12 @@ export function registerAuth(app: FastifyInstance, runner: ContextRunner): Route
   app.decorateRequest('actor', null)
   app.decorateRequest('sessionId', undefined)
   app.decorateRequest('signedIn', function <T>(this: FastifyRequest, work: (ctx: Ctx) => Promise<T>) {
-    return runner.signedIn(this.actor, work)
+    return runner.signedIn(this.actor, readsOnly(this), work)
   })
   app.decorateRequest('anonymous', function <
     T,
   >(this: FastifyRequest, work: (ctx: AnonymousCtx) => Promise<T>) {
-    return runner.anonymous(this.actor, work)
+    return runner.anonymous(this.actor, readsOnly(this), work)
   })
 
   app.addHook('onRoute', (route) => {

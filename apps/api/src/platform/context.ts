@@ -23,21 +23,32 @@ export interface AnonymousCtx {
 }
 
 /**
- * Runs `work` in one transaction. This is the single place where tenant settings for row-level
- * security would be set for the transaction.
+ * Runs `work` in one transaction, or, for a request that only reads (`readOnly`: GET and HEAD,
+ * which never write), on the pool without BEGIN and COMMIT. Under READ COMMITTED a transaction
+ * gives each statement its own snapshot anyway, so a read loses nothing but two round trips and a
+ * connection held while the request's JavaScript runs between its statements (measured by
+ * `npm run bench overhead`). This is the single place where tenant settings for row-level security
+ * would be set.
  */
 export function createContextRunner(database: Database) {
+  const pool = database.db as unknown as Tx
+  const run = <T>(readOnly: boolean, work: (tx: Tx) => Promise<T>): Promise<T> =>
+    readOnly ? work(pool) : database.db.transaction(work)
   return {
-    anonymous<T>(actor: Actor | null, work: (ctx: AnonymousCtx) => Promise<T>): Promise<T> {
-      return database.db.transaction((tx) => work({ actor, tx }))
+    anonymous<T>(
+      actor: Actor | null,
+      readOnly: boolean,
+      work: (ctx: AnonymousCtx) => Promise<T>,
+    ): Promise<T> {
+      return run(readOnly, (tx) => work({ actor, tx }))
     },
     /** One statement outside a transaction (the session lookup of every request): saves BEGIN and COMMIT. */
     statement<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      return work(database.db as unknown as Tx)
+      return work(pool)
     },
-    signedIn<T>(actor: Actor | null, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+    signedIn<T>(actor: Actor | null, readOnly: boolean, work: (ctx: Ctx) => Promise<T>): Promise<T> {
       if (!actor) throw unauthorized()
-      return database.db.transaction((tx) => work({ actor, tx }))
+      return run(readOnly, (tx) => work({ actor, tx }))
     },
   }
 }
