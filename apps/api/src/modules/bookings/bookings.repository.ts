@@ -302,18 +302,100 @@ const bookingUser = alias(users, 'booking_user')
 const rateModifier = alias(users, 'rate_modifier')
 const orgCountry = alias(countries, 'org_country')
 
+interface RefundJson {
+  amount: string
+  reason: string
+}
+
+/** The booking's room refunds, oldest first, as one JSON array (money as text, exactly as stored). */
+const roomRefundsJson = sql<RefundJson[]>`coalesce((
+  select json_agg(json_build_object('amount', ${bookingRoomRefunds.amount}::text, 'reason', ${bookingRoomRefunds.reason})
+    order by ${bookingRoomRefunds.id})
+  from ${bookingRoomRefunds}
+  where ${bookingRoomRefunds.organizationId} = ${bookings.organizationId}
+    and ${bookingRoomRefunds.bookingId} = ${bookings.id}), '[]')`
+
+const amenitiesJson = sql<
+  {
+    id: number
+    amenityId: number
+    name: string
+    type: string
+    quantity: string
+    unitAmount: string
+    totalAmount: string
+    notCharged: boolean
+    refunds: RefundJson[]
+  }[]
+>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${bookingAmenities.id}, 'amenityId', ${bookingAmenities.amenityId}, 'name', ${bookingAmenities.name},
+    'type', ${bookingAmenities.type}, 'quantity', ${bookingAmenities.quantity}::text,
+    'unitAmount', ${bookingAmenities.unitAmount}::text, 'totalAmount', ${bookingAmenities.totalAmount}::text,
+    'notCharged', ${bookingAmenities.notCharged},
+    'refunds', coalesce((
+      select json_agg(json_build_object('amount', ${bookingAmenityRefunds.amount}::text,
+        'reason', ${bookingAmenityRefunds.reason}) order by ${bookingAmenityRefunds.id})
+      from ${bookingAmenityRefunds}
+      where ${bookingAmenityRefunds.organizationId} = ${bookingAmenities.organizationId}
+        and ${bookingAmenityRefunds.bookingAmenityId} = ${bookingAmenities.id}), '[]')
+  ) order by ${bookingAmenities.id})
+  from ${bookingAmenities}
+  where ${bookingAmenities.organizationId} = ${bookings.organizationId}
+    and ${bookingAmenities.bookingId} = ${bookings.id}), '[]')`
+
+const additionalChargesJson = sql<
+  { id: number; chargeType: string; name: string; amount: string; reason: string; refunds: RefundJson[] }[]
+>`coalesce((
+  select json_agg(json_build_object(
+    'id', ${bookingAdditionalCharges.id}, 'chargeType', ${bookingAdditionalCharges.chargeType},
+    'name', ${bookingAdditionalCharges.name}, 'amount', ${bookingAdditionalCharges.amount}::text,
+    'reason', ${bookingAdditionalCharges.reason},
+    'refunds', coalesce((
+      select json_agg(json_build_object('amount', ${bookingAdditionalChargeRefunds.amount}::text,
+        'reason', ${bookingAdditionalChargeRefunds.reason}) order by ${bookingAdditionalChargeRefunds.id})
+      from ${bookingAdditionalChargeRefunds}
+      where ${bookingAdditionalChargeRefunds.organizationId} = ${bookingAdditionalCharges.organizationId}
+        and ${bookingAdditionalChargeRefunds.additionalChargeId} = ${bookingAdditionalCharges.id}), '[]')
+  ) order by ${bookingAdditionalCharges.id})
+  from ${bookingAdditionalCharges}
+  where ${bookingAdditionalCharges.organizationId} = ${bookings.organizationId}
+    and ${bookingAdditionalCharges.bookingId} = ${bookings.id}), '[]')`
+
 /**
- * A booking with everything its confirmation shows, or undefined. A named prepared statement: its
- * twelve tables cost PostgreSQL about 3 ms of planning against 0.15 ms of execution, and a
+ * A booking with everything its confirmation shows — its refunds, amenities and additional charges
+ * as JSON arrays — in one statement, or undefined: one round trip instead of six. A named prepared
+ * statement: its tables cost PostgreSQL about 3 ms of planning against 0.15 ms of execution, and a
  * connection that has run it a few times keeps a generic plan (planning then takes microseconds).
  */
 export async function findBooking(tx: Tx, id: number) {
   const [row] = await tx
     .select({
       booking: bookings,
-      organization: organizations,
+      organization: {
+        id: organizations.id,
+        name: organizations.name,
+        street: organizations.street,
+        city: organizations.city,
+        state: organizations.state,
+        postcode: organizations.postcode,
+        logo: organizations.logo,
+        companyRegistrationNumber: organizations.companyRegistrationNumber,
+        bankingDetails: organizations.bankingDetails,
+        timeFormat: organizations.timeFormat,
+        mhUrl: organizations.mhUrl,
+      },
       orgCountryName: orgCountry.name,
-      center: centers,
+      center: {
+        name: centers.name,
+        timezoneId: centers.timezoneId,
+        street: centers.street,
+        city: centers.city,
+        state: centers.state,
+        postcode: centers.postcode,
+        lat: centers.lat,
+        lon: centers.lon,
+      },
       countryName: countries.name,
       spaceName: spaces.name,
       client: {
@@ -330,6 +412,9 @@ export async function findBooking(tx: Tx, id: number) {
         startTime: packages.startTime,
         endTime: packages.endTime,
       },
+      roomRefunds: roomRefundsJson,
+      amenities: amenitiesJson,
+      additionalCharges: additionalChargesJson,
     })
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
@@ -360,16 +445,6 @@ export async function findBooking(tx: Tx, id: number) {
   return row
 }
 
-export function roomRefundsOf(tx: Tx, organizationId: number, bookingId: number) {
-  return tx
-    .select({ amount: bookingRoomRefunds.amount, reason: bookingRoomRefunds.reason })
-    .from(bookingRoomRefunds)
-    .where(
-      and(eq(bookingRoomRefunds.organizationId, organizationId), eq(bookingRoomRefunds.bookingId, bookingId)),
-    )
-    .orderBy(asc(bookingRoomRefunds.id))
-}
-
 export function amenitiesOfBooking(tx: Tx, organizationId: number, bookingId: number) {
   return tx
     .select()
@@ -378,55 +453,6 @@ export function amenitiesOfBooking(tx: Tx, organizationId: number, bookingId: nu
       and(eq(bookingAmenities.organizationId, organizationId), eq(bookingAmenities.bookingId, bookingId)),
     )
     .orderBy(asc(bookingAmenities.id))
-}
-
-export function amenityRefundsOf(tx: Tx, organizationId: number, bookingAmenityIds: number[]) {
-  if (!bookingAmenityIds.length) return Promise.resolve([])
-  return tx
-    .select({
-      bookingAmenityId: bookingAmenityRefunds.bookingAmenityId,
-      amount: bookingAmenityRefunds.amount,
-      reason: bookingAmenityRefunds.reason,
-    })
-    .from(bookingAmenityRefunds)
-    .where(
-      and(
-        eq(bookingAmenityRefunds.organizationId, organizationId),
-        inArray(bookingAmenityRefunds.bookingAmenityId, bookingAmenityIds),
-      ),
-    )
-    .orderBy(asc(bookingAmenityRefunds.id))
-}
-
-export function additionalChargesOf(tx: Tx, organizationId: number, bookingId: number) {
-  return tx
-    .select()
-    .from(bookingAdditionalCharges)
-    .where(
-      and(
-        eq(bookingAdditionalCharges.organizationId, organizationId),
-        eq(bookingAdditionalCharges.bookingId, bookingId),
-      ),
-    )
-    .orderBy(asc(bookingAdditionalCharges.id))
-}
-
-export function additionalChargeRefundsOf(tx: Tx, organizationId: number, chargeIds: number[]) {
-  if (!chargeIds.length) return Promise.resolve([])
-  return tx
-    .select({
-      additionalChargeId: bookingAdditionalChargeRefunds.additionalChargeId,
-      amount: bookingAdditionalChargeRefunds.amount,
-      reason: bookingAdditionalChargeRefunds.reason,
-    })
-    .from(bookingAdditionalChargeRefunds)
-    .where(
-      and(
-        eq(bookingAdditionalChargeRefunds.organizationId, organizationId),
-        inArray(bookingAdditionalChargeRefunds.additionalChargeId, chargeIds),
-      ),
-    )
-    .orderBy(asc(bookingAdditionalChargeRefunds.id))
 }
 
 export function reschedulesOf(tx: Tx, organizationId: number, bookingId: number) {

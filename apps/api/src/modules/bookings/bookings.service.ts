@@ -630,56 +630,34 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
 /** A booking as its confirmation shows it (spec 2 §2, §3). Another organization's is a 404. */
 export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmation> {
-  const { tx } = ctx
-  const row = await repo.findBooking(tx, id)
+  const row = await repo.findBooking(ctx.tx, id)
   if (!row) throw notFound()
   assertSameOrganization(ctx.actor, row.booking.organizationId)
   const b = row.booking
   const org = row.organization
   const zone = row.center.timezoneId
-  const [roomRefunds, amenityRows, chargeRows] = await inTurn(
-    () => repo.roomRefundsOf(tx, b.organizationId, b.id),
-    () => repo.amenitiesOfBooking(tx, b.organizationId, b.id),
-    () => repo.additionalChargesOf(tx, b.organizationId, b.id),
-  )
-  const [amenityRefunds, chargeRefunds] = await inTurn(
-    () =>
-      repo.amenityRefundsOf(
-        tx,
-        b.organizationId,
-        amenityRows.map((a) => a.id),
-      ),
-    () =>
-      repo.additionalChargeRefundsOf(
-        tx,
-        b.organizationId,
-        chargeRows.map((c) => c.id),
-      ),
-  )
   const refundView = (r: { amount: string; reason: string }) => ({ amount: r.amount, reason: r.reason })
-  const bookedAmenities = amenityRows.map((a) => {
-    const refunds = amenityRefunds.filter((r) => r.bookingAmenityId === a.id)
-    return {
-      id: a.id,
-      amenity_id: a.amenityId,
-      name: a.name,
-      type: a.type as 'hour' | 'attendee' | 'flat',
-      quantity: a.quantity,
-      unit_amount: a.unitAmount,
-      total_amount: a.totalAmount,
-      not_charged: a.notCharged,
-      refunded_amount: centsToDecimal(refunds.reduce((s, r) => s + toCents(r.amount), 0)),
-      amenity_refund: refunds.map(refundView),
-    }
-  })
-  const additionalCharges = chargeRows.map((c) => ({
+  const roomRefunds = row.roomRefunds
+  const bookedAmenities = row.amenities.map((a) => ({
+    id: a.id,
+    amenity_id: a.amenityId,
+    name: a.name,
+    type: a.type as 'hour' | 'attendee' | 'flat',
+    quantity: a.quantity,
+    unit_amount: a.unitAmount,
+    total_amount: a.totalAmount,
+    not_charged: a.notCharged,
+    refunded_amount: centsToDecimal(a.refunds.reduce((s, r) => s + toCents(r.amount), 0)),
+    amenity_refund: a.refunds.map(refundView),
+  }))
+  const additionalCharges = row.additionalCharges.map((c) => ({
     id: c.id,
     charge_type: c.chargeType as 'room' | 'amenities',
     chargedAmenityName: c.chargeType === 'amenities' ? c.name : '',
     chargedRoomType: c.chargeType === 'room' ? c.name : '',
     amount: c.amount,
     reason: c.reason,
-    additionalChargeRefunds: chargeRefunds.filter((r) => r.additionalChargeId === c.id).map(refundView),
+    additionalChargeRefunds: c.refunds.map(refundView),
   }))
   const roomSubTotal = roomSubTotalOf(
     toCents(b.roomAmountAfterDiscount),
