@@ -124,8 +124,10 @@ describe('the date and time parser', () => {
     const zones = [
       'Australia/Sydney',
       'America/Denver',
-      'Europe/Amsterdam', // local mean time, +00:19:32, until 1937
-      'Africa/Monrovia', // −00:44:30 until 1972
+      'Africa/Monrovia',
+      'Europe/Dublin', // local mean time, +00:19:32, until 1937
+      'Africa/Monrovia',
+      'Europe/Dublin', // −00:44:30 until 1972
       'Pacific/Apia', // skipped 30 December 2011 whole
       'Pacific/Kiritimati', // UTC+14
       'Etc/GMT+12',
@@ -230,5 +232,78 @@ describe('schemas take dates and times through the parser', () => {
         }),
       ),
     ).toEqual({ newEndTime: messages.invalidTimeRange })
+  })
+})
+
+describe('wallClock', () => {
+  const zones = [
+    'Australia/Sydney',
+    'Australia/Lord_Howe',
+    'America/Denver',
+    'America/St_Johns',
+    'Europe/London',
+    'Africa/Monrovia',
+    'Europe/Dublin',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Pacific/Apia',
+    'Pacific/Chatham',
+    'UTC',
+  ]
+  const formats = new Map(
+    zones.map((zone) => [
+      zone,
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    ]),
+  )
+  const byIntl = (instant: Date, zone: string) => {
+    const parts: Record<string, string> = {}
+    for (const part of formats.get(zone)?.formatToParts(instant) ?? []) parts[part.type] = part.value
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+  }
+
+  it('reads the clock Intl reads, at any instant of 1900–9998, around every clock change, twice over', () => {
+    const instants = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(9998, 11, 31) }),
+      // Dense around today's clock changes, where a remembered quarter hour would show a stale offset.
+      fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) }).map((ms) => ms - (ms % 60_000)),
+    )
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...zones), (ms, zone) => {
+        const instant = new Date(ms)
+        expect(wallClock(instant, zone)).toEqual(byIntl(instant, zone))
+        expect(wallClock(instant, zone)).toEqual(byIntl(instant, zone))
+      }),
+      { seed: 20261127, numRuns: 5_000 },
+    )
+  })
+
+  it('reads each minute of a day the clock changes, and of local mean time ending at odd seconds', () => {
+    const days: [string, number][] = [
+      ['Australia/Sydney', Date.UTC(2026, 3, 4, 12)],
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 12)],
+      ['America/Denver', Date.UTC(2026, 10, 1, 0)],
+      ['Africa/Monrovia', Date.UTC(1972, 0, 6, 12)],
+      ['Europe/Dublin', Date.UTC(1916, 8, 30, 12)],
+      ['Pacific/Apia', Date.UTC(2011, 11, 29, 0)],
+    ]
+    for (const [zone, from] of days)
+      for (let ms = from; ms < from + 86_400_000; ms += 60_000)
+        for (const second of [0, 10_000, 59_999]) {
+          const instant = new Date(ms + second)
+          expect(wallClock(instant, zone), `${zone} ${instant.toISOString()}`).toEqual(byIntl(instant, zone))
+        }
+  })
+
+  it('refuses an invalid date as Intl does', () => {
+    expect(() => wallClock(new Date(Number.NaN), 'UTC')).toThrow(RangeError)
   })
 })
