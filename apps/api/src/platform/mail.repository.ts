@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { mailOutbox } from '../db/schema/index.ts'
-import type { MailMessage } from './mail.ts'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
 
 export async function insertOutboxMail(tx: Tx, message: MailMessage, status: 'kept' | 'pending') {
   await tx

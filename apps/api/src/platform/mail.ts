@@ -1,12 +1,11 @@
 import type { Database, Tx } from '../db/client.ts'
-import { insertOutboxMail, leaseDueMails, markAttemptFailed, markSent } from './mail.repository.ts'
-
-export interface MailMessage {
-  to: string
-  subject: string
-  text: string
-  html?: string
-}
+import {
+  insertOutboxMail,
+  leaseDueMails,
+  type MailMessage,
+  markAttemptFailed,
+  markSent,
+} from './mail.repository.ts'
 
 export interface Mailer {
   /** Queues the mail in the caller's transaction: it is sent only if that transaction commits. */

@@ -146,6 +146,9 @@ export const BOOKING_RUN_SHEET_FILENAME = 'Run Sheet.pdf'
  */
 export const RUN_SHEET_PART_SIZE = 2500
 
+/** The most characters a run sheet cell prints: about what its tallest row holds in a free-text column. */
+export const RUN_SHEET_CELL_CHARACTERS = 300
+
 /** How many run sheet files the list's matching bookings take (at least one, which may say "no bookings"). */
 export function runSheetParts(matching: number): number {
   return Math.max(1, Math.ceil(matching / RUN_SHEET_PART_SIZE))

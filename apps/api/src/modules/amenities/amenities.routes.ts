@@ -1,5 +1,5 @@
 import { amenityListQuerySchema, amenitySchema, messages } from '@spaceboard/domain'
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams } from '../../platform/params.ts'
 import { receiveSingleImage, storeImage } from '../../platform/uploads.ts'

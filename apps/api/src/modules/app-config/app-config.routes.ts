@@ -1,4 +1,4 @@
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 
 /** Settings the web app needs before sign-in. */
 export function appConfigRoutes(app: App, { config }: AppDeps) {

@@ -1,5 +1,5 @@
 import { forgotPasswordSchema, messages, resetPasswordSchema, signInSchema } from '@spaceboard/domain'
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth.ts'
 import { unauthorized } from '../../platform/errors.ts'
 import { profileOf } from '../profile/profile.service.ts'

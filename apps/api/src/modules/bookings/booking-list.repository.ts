@@ -1,4 +1,4 @@
-import type { BookingOrder, ListQuery } from '@spaceboard/domain'
+import { type BookingOrder, type ListQuery, RUN_SHEET_CELL_CHARACTERS } from '@spaceboard/domain'
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
@@ -12,7 +12,6 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy } from '../../platform/list.ts'
-import { MAX_CELL_CHARACTERS } from './run-sheet-pdf.ts'
 
 /**
  * The bookings list, its Excel export and its PDF run sheet (spec 2 §2, §7): one query with its
@@ -204,7 +203,8 @@ export type BookingExportDbRow = Awaited<ReturnType<typeof exportBatch>>[number]
  * knows to end with an ellipsis): a part's 2,500 bookings with 5,000-character notes would
  * otherwise be ~75 MB of strings on the HTTP thread.
  */
-const firstCharacters = (column: AnyPgColumn) => sql<string>`left(${column}, ${MAX_CELL_CHARACTERS + 1})`
+const firstCharacters = (column: AnyPgColumn) =>
+  sql<string>`left(${column}, ${RUN_SHEET_CELL_CHARACTERS + 1})`
 
 /** One part of the run sheet's bookings: by location, then start. */
 export function runSheetBookings(tx: Tx, filter: BookingListFilter, offset: number, limit: number) {

@@ -1,5 +1,5 @@
 import { bookingOperationSchema, rescheduleQuoteQuerySchema } from '@spaceboard/domain'
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 import { idempotent, requestHash } from '../../platform/idempotency.ts'
 import { idParams } from '../../platform/params.ts'
 import * as service from './booking-operations.service.ts'

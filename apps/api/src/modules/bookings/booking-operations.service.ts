@@ -1,7 +1,6 @@
 import {
   type AdhocChargeInput,
   amenityRefundable,
-  type BookingConfirmation,
   type BookingOperation,
   type CancelRule,
   cancellationRefund,
@@ -15,44 +14,17 @@ import {
   spaceTypes,
   toBasisPoints,
   toCents,
-  wallClock,
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
-import { assertSameOrganization } from '../../platform/tenancy.ts'
 import * as repo from './booking-operations.repository.ts'
+import { gratisMonthOf, refreshTotals, visibleBooking } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
 import { getBooking } from './bookings.service.ts'
 import { rescheduleBooking } from './reschedule.service.ts'
 
-/** The booking, locked when an operation will change it; another organization's is a 404. */
-export async function visibleBooking(ctx: Ctx, id: number, lock: boolean) {
-  const booking = await repo.bookingRow(ctx.tx, id, lock)
-  if (!booking) throw notFound()
-  assertSameOrganization(ctx.actor, booking.organizationId)
-  return booking
-}
-
 function assertNotCancelled(booking: repo.BookingRow) {
   if (booking.status === 'cancelled') throw conflict(messages.bookingCancelledLocked)
-}
-
-/** Stores the totals the ledger now gives (the list and exports read them without recomputing). */
-export async function refreshTotals(ctx: Ctx, id: number): Promise<BookingConfirmation> {
-  const view = await getBooking(ctx, id)
-  await repo.updateBooking(ctx.tx, id, {
-    subTotal: view.sub_total,
-    taxAmount: view.tax_amount,
-    netAmount: view.net_amount,
-    partialRoomAmountRefund: view.partial_room_amount_refund,
-  })
-  return view
-}
-
-/** The month (YYYY-MM, center's zone) a booking's gratis minutes were taken from. */
-export async function gratisMonthOf(ctx: Ctx, booking: repo.BookingRow) {
-  const center = await bookingRepo.findCenter(ctx.tx, booking.organizationId, booking.centerId)
-  return wallClock(booking.startTime, center?.timezoneId ?? 'UTC').date.slice(0, 7)
 }
 
 function refundRowOf(rule: CancelRule | null) {

@@ -5,7 +5,7 @@ import {
   roomDetailQuerySchema,
 } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { parseWith } from '../../platform/validation.ts'

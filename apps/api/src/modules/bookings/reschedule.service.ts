@@ -13,7 +13,7 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import * as repo from './booking-operations.repository.ts'
-import { gratisMonthOf, refreshTotals, visibleBooking } from './booking-operations.service.ts'
+import { gratisMonthOf, refreshTotals, visibleBooking } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
 import { getBooking, planSlot } from './bookings.service.ts'
 

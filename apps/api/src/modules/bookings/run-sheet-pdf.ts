@@ -1,3 +1,4 @@
+import { RUN_SHEET_CELL_CHARACTERS } from '@spaceboard/domain'
 import { printable } from '../../platform/pdf.ts'
 import type { RunSheet, RunSheetBooking, RunSheetGroup } from './booking-list.service.ts'
 
@@ -51,16 +52,15 @@ const columns: { key: ColumnKey; title: string; width?: number }[] = [
 
 const t = (text: string | number | null | undefined) => printable(String(text ?? ''))
 
-/** The most characters a cell prints: about what MAX_ROW_HEIGHT holds in a free-text column. */
-export const MAX_CELL_CHARACTERS = 300
 /**
- * A cell's text as printed: cut to MAX_CELL_CHARACTERS, and with a soft hyphen in every 20
+ * A cell's text as printed: cut to RUN_SHEET_CELL_CHARACTERS, and with a soft hyphen in every 20
  * characters without a space (pdfkit breaks such a run a character at a time, measuring the rest
  * of it again for every line: three 1,000-character ones cost 35 ms a row; cut and broken, 300 cost
  * 7 ms, so 2,500 such rows still print in well under the render's time limit).
  */
 function cell(text: string): string {
-  const cut = text.length > MAX_CELL_CHARACTERS ? `${text.slice(0, MAX_CELL_CHARACTERS - 1)}…` : text
+  const cut =
+    text.length > RUN_SHEET_CELL_CHARACTERS ? `${text.slice(0, RUN_SHEET_CELL_CHARACTERS - 1)}…` : text
   return t(cut).replace(/\S{20}(?=\S)/g, '$&\u00ad')
 }
 

@@ -5,7 +5,7 @@ import {
   FIRST_TARGET_YEAR,
 } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams } from '../../platform/params.ts'
 import { parseWith } from '../../platform/validation.ts'

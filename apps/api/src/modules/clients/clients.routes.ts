@@ -1,6 +1,6 @@
 import { clientListQuerySchema, clientRestoreSchema, clientSchema } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import * as service from './clients.service.ts'

@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 import * as repo from './dashboard.repository.ts'
 import { dashboardBookings } from './dashboard.service.ts'
 

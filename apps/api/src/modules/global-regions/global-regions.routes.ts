@@ -1,5 +1,5 @@
 import { globalRegionListQuerySchema, globalRegionSchema } from '@spaceboard/domain'
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams } from '../../platform/params.ts'
 import * as service from './global-regions.service.ts'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { App } from '../../app.ts'
 import { migrationsFolder } from '../../db/client.ts'
+import type { App } from '../../platform/app.ts'
 import { appliedMigrationTimes, selectOne } from './health.repository.ts'
 
 const tags = ['health']

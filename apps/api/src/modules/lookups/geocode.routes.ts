@@ -1,6 +1,6 @@
 import { messages } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 
 const GEOCODER_TIMEOUT_MS = 5000
 

@@ -1,5 +1,5 @@
 import { months, timeZoneOffset } from '@spaceboard/domain'
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 
 /** IANA zones from the runtime's ICU database, which Node.js keeps current, with their offsets now. */
 function timeZones() {

@@ -5,7 +5,7 @@ import {
   organizationSchema,
 } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams } from '../../platform/params.ts'
 import { receiveSingleImage, storeResizedImage } from '../../platform/uploads.ts'

@@ -1,6 +1,6 @@
 import { packageListQuerySchema, packageSchema, packageStatusSchema } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { parseWith } from '../../platform/validation.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 import * as service from './preferences.service.ts'
 
 const tags = ['preferences']

@@ -1,5 +1,5 @@
 import { profileUpdateSchema } from '@spaceboard/domain'
-import type { App } from '../../app.ts'
+import type { App } from '../../platform/app.ts'
 import * as service from './profile.service.ts'
 
 export function profileRoutes(app: App) {

@@ -1,6 +1,6 @@
 import { maxSpacePhotos, spaceActionSchema, spaceListQuerySchema, spaceSchema } from '@spaceboard/domain'
 import { z } from 'zod'
-import type { App, AppDeps } from '../../app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { receiveSingleImage, storeImage } from '../../platform/uploads.ts'
