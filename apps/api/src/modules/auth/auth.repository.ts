@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQuery } from '../../db/prepared.ts'
 import { organizations, passwordResetTokens, sessions, signInFailures, users } from '../../db/schema/index.ts'
 
 /** Users who may hold a session: not archived, and not in an archived organization. */
@@ -23,8 +24,9 @@ export async function findActiveUserById(tx: Tx, userId: number) {
   return row
 }
 
-function prepareActorBySession(tx: Tx) {
-  return tx
+/** Before every API request: built once (db/prepared.ts) and planned once per connection. */
+const actorBySession = preparedQuery('actor_by_session', (tx) =>
+  tx
     .select({
       userId: users.id,
       type: users.type,
@@ -34,23 +36,13 @@ function prepareActorBySession(tx: Tx) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`), activeUser))
-    .prepare('actor_by_session')
-}
-
-/**
- * The session lookup runs before every API request, so its query is built once per database handle
- * (drizzle's building cost as much as the rest of a small request) and planned once per connection.
- */
-const actorBySession = new WeakMap<Tx, ReturnType<typeof prepareActorBySession>>()
+    .where(
+      and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`), activeUser),
+    ),
+)
 
 export async function findActorBySession(tx: Tx, sessionId: string) {
-  let query = actorBySession.get(tx)
-  if (!query) {
-    query = prepareActorBySession(tx)
-    actorBySession.set(tx, query)
-  }
-  const [row] = await query.execute({ sessionId })
+  const [row] = await actorBySession(tx, { sessionId })
   return row
 }
 

@@ -2,6 +2,7 @@ import { type BookingOrder, type ListQuery, RUN_SHEET_CELL_CHARACTERS } from '@s
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import {
   bookingAmenities,
   bookings,
@@ -45,16 +46,49 @@ function latestInstant(date: string) {
 const reference = sql<string>`${bookings.bookingPrefix} || ${bookings.id}::text`
 const localDay = sql`(${bookings.startTime} at time zone ${centers.timezoneId})::date`
 
-function where(f: BookingListFilter): SQL | undefined {
-  const pattern = containsPattern(f.search)
+/** Which of the filter's conditions apply: with the order, what names a prepared statement. */
+interface FilterShape {
+  organization: boolean
+  center: boolean
+  start: boolean
+  end: boolean
+  search: boolean
+}
+
+function shapeOf(f: BookingListFilter): FilterShape {
+  return {
+    organization: f.organizationId !== null,
+    center: Boolean(f.centerId),
+    start: Boolean(f.startDate),
+    end: Boolean(f.endDate),
+    search: Boolean(f.search),
+  }
+}
+
+/** The values of where()'s placeholders. */
+function filterValues(f: BookingListFilter) {
+  return {
+    organizationId: f.organizationId,
+    centerId: f.centerId ?? null,
+    earliest: f.startDate ? earliestInstant(f.startDate).toISOString() : null,
+    startDate: f.startDate ?? null,
+    latest: f.endDate ? latestInstant(f.endDate).toISOString() : null,
+    endDate: f.endDate ?? null,
+    pattern: containsPattern(f.search),
+  }
+}
+
+function where(shape: FilterShape): SQL | undefined {
+  const value = (key: keyof ReturnType<typeof filterValues>) => sql.placeholder(key)
+  const pattern = value('pattern')
   return and(
-    f.organizationId === null ? undefined : eq(bookings.organizationId, f.organizationId),
-    f.centerId ? eq(bookings.centerId, f.centerId) : undefined,
-    f.startDate ? gte(bookings.startTime, earliestInstant(f.startDate)) : undefined,
-    f.startDate ? sql`${localDay} >= ${f.startDate}::date` : undefined,
-    f.endDate ? lt(bookings.startTime, latestInstant(f.endDate)) : undefined,
-    f.endDate ? sql`${localDay} <= ${f.endDate}::date` : undefined,
-    f.search
+    shape.organization ? eq(bookings.organizationId, value('organizationId')) : undefined,
+    shape.center ? eq(bookings.centerId, value('centerId')) : undefined,
+    shape.start ? gte(bookings.startTime, sql`${value('earliest')}::timestamptz`) : undefined,
+    shape.start ? sql`${localDay} >= ${value('startDate')}::date` : undefined,
+    shape.end ? lt(bookings.startTime, sql`${value('latest')}::timestamptz`) : undefined,
+    shape.end ? sql`${localDay} <= ${value('endDate')}::date` : undefined,
+    shape.search
       ? or(
           ilike(reference, pattern),
           ilike(clients.name, pattern),
@@ -124,20 +158,47 @@ function withJoins<T extends PgSelect>(query: T) {
     .innerJoin(users, eq(users.id, bookings.userId))
 }
 
-/** One page, newest start first unless another whitelisted order is asked for. */
+type ListShape = FilterShape & Pick<ListQuery<BookingOrder>, 'order' | 'direct'>
+
+const pageOfBookings = preparedQueries('booking_list', (tx, shape: ListShape) =>
+  withJoins(tx.select(listColumns).from(bookings).$dynamic())
+    .where(where(shape))
+    .orderBy(...orderBy(sortable, shape, 'start_time', bookings.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+)
+
+/**
+ * One page, newest start first unless another whitelisted order is asked for: a named prepared
+ * statement per shape of filter and order (db/prepared.ts), built once and planned once per connection.
+ */
 export function listBookings(
   tx: Tx,
   filter: BookingListFilter,
   query: Pick<ListQuery<BookingOrder>, 'order' | 'direct'>,
   window: ListWindow,
 ) {
-  return withJoins(tx.select(listColumns).from(bookings).$dynamic())
-    .where(where(filter))
-    .orderBy(...orderBy(sortable, query, 'start_time', bookings.id))
-    .limit(window.limit)
-    .offset(window.offset)
+  return pageOfBookings(
+    tx,
+    { ...shapeOf(filter), order: query.order, direct: query.direct },
+    { ...filterValues(filter), limit: window.limit, offset: window.offset },
+  )
 }
 export type BookingListDbRow = Awaited<ReturnType<typeof listBookings>>[number]
+
+const countOfBookings = preparedQueries('booking_count', (tx, shape: FilterShape) => {
+  const needsCenter = shape.start || shape.end || shape.search
+  let query = tx.select({ n: count() }).from(bookings).$dynamic()
+  if (needsCenter)
+    query = query.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+  if (shape.search) {
+    query = query
+      .innerJoin(spaces, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId))
+      .innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+  }
+  return query.where(where(shape))
+})
 
 /**
  * The total of the filtered rows. A separate query rather than `count(*) over ()`: the window
@@ -145,17 +206,7 @@ export type BookingListDbRow = Awaited<ReturnType<typeof listBookings>>[number]
  * tables the filter reads (bookings alone for an organization, an index-only count).
  */
 export async function countBookings(tx: Tx, filter: BookingListFilter) {
-  const needsCenter = Boolean(filter.startDate || filter.endDate || filter.search)
-  let query = tx.select({ n: count() }).from(bookings).$dynamic()
-  if (needsCenter)
-    query = query.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
-  if (filter.search) {
-    query = query
-      .innerJoin(spaces, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId))
-      .innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-  }
-  const [row] = await query.where(where(filter))
+  const [row] = await countOfBookings(tx, shapeOf(filter), filterValues(filter))
   return row?.n ?? 0
 }
 
@@ -191,9 +242,10 @@ export function exportBatch(
     : undefined
   const dir = direction === 'desc' ? desc : asc
   return withJoins(tx.select(exportColumns).from(bookings).$dynamic())
-    .where(and(where(filter), after))
+    .where(and(where(shapeOf(filter)), after))
     .orderBy(dir(bookings.startTime), dir(bookings.id))
     .limit(size)
+    .execute(filterValues(filter))
 }
 export type BookingExportDbRow = Awaited<ReturnType<typeof exportBatch>>[number]
 
@@ -215,10 +267,11 @@ export function runSheetBookings(tx: Tx, filter: BookingListFilter, offset: numb
     postBookingNotes: firstCharacters(bookings.postBookingNotes),
   }
   return withJoins(tx.select(columns).from(bookings).$dynamic())
-    .where(where(filter))
+    .where(where(shapeOf(filter)))
     .orderBy(asc(centers.name), asc(bookings.centerId), asc(bookings.startTime), asc(bookings.id))
     .offset(offset)
     .limit(limit)
+    .execute(filterValues(filter))
 }
 export type RunSheetDbRow = Awaited<ReturnType<typeof runSheetBookings>>[number]
 
