@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { preparedQueries, preparedQuery } from '../../src/db/prepared.ts'
+import { countries } from '../../src/db/schema/index.ts'
+import { createTestApp, logins, type TestApp } from '../helpers.ts'
+
+let t: TestApp
+let superCookie: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  superCookie = await t.signIn(logins.super)
+})
+afterAll(() => t.close())
+
+describe('the request context', () => {
+  it('reads without a transaction (GET), and writes in one (POST, PUT, DELETE)', async () => {
+    const transaction = vi.spyOn(t.database.db, 'transaction')
+    try {
+      expect((await t.api(superCookie, 'GET', '/api/country', undefined, '0-19')).statusCode).toBe(200)
+      const bookings = await t.api(superCookie, 'GET', '/api/userbooking?booking=1', undefined, '0-0')
+      expect(bookings.statusCode).toBe(200)
+      const [first] = bookings.json() as { bookingId: number }[]
+      expect((await t.api(superCookie, 'GET', `/api/userbooking/${first?.bookingId}`)).statusCode).toBe(200)
+      expect(transaction).not.toHaveBeenCalled()
+
+      const created = await t.api(superCookie, 'POST', '/api/country', { name: 'Atlantis', code: 'ATL' })
+      expect(created.statusCode).toBe(201)
+      expect(transaction).toHaveBeenCalledTimes(1)
+    } finally {
+      transaction.mockRestore()
+    }
+  })
+})
+
+describe('prepared queries', () => {
+  it('are built once and run alike on the pool and in a transaction', async () => {
+    const build = vi.fn((tx: Parameters<Parameters<typeof preparedQuery>[1]>[0]) =>
+      tx
+        .select({ name: countries.name })
+        .from(countries)
+        .where(eq(countries.code, sql.placeholder('code'))),
+    )
+    const byCode = preparedQuery('test_country_by_code', build)
+    const pool = t.database.db as unknown as Parameters<typeof byCode>[0]
+    expect(await byCode(pool, { code: 'AU' })).toEqual([{ name: 'Australia' }])
+    const inTransaction = await t.database.db.transaction((tx) => byCode(tx, { code: 'NZ' }))
+    expect(inTransaction).toEqual([{ name: 'New Zealand' }])
+    expect(await byCode(pool, { code: 'XX' })).toEqual([])
+    expect(build).toHaveBeenCalledTimes(1)
+  })
+
+  it('build one statement per shape', async () => {
+    const build = vi.fn(
+      (tx: Parameters<Parameters<typeof preparedQuery>[1]>[0], shape: { byCode: boolean }) =>
+        tx
+          .select({ name: countries.name })
+          .from(countries)
+          .where(
+            shape.byCode
+              ? eq(countries.code, sql.placeholder('value'))
+              : eq(countries.name, sql.placeholder('value')),
+          ),
+    )
+    const find = preparedQueries('test_country_by', build)
+    const pool = t.database.db as unknown as Parameters<typeof find>[0]
+    expect(await find(pool, { byCode: true }, { value: 'AU' })).toEqual([{ name: 'Australia' }])
+    expect(await find(pool, { byCode: false }, { value: 'Australia' })).toEqual([{ name: 'Australia' }])
+    expect(await find(pool, { byCode: true }, { value: 'NZ' })).toEqual([{ name: 'New Zealand' }])
+    expect(build).toHaveBeenCalledTimes(2)
+  })
+})
