@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
-import { preparedQuery } from '../../db/prepared.ts'
+import { preparedQueries, preparedQuery } from '../../db/prepared.ts'
 import {
   amenities,
   bookingAdditionalChargeRefunds,
@@ -33,8 +33,8 @@ import {
   vouchers,
 } from '../../db/schema/index.ts'
 
-export async function findOrganization(tx: Tx, organizationId: number) {
-  const [row] = await tx
+const organizationById = preparedQuery('booking_organization', (tx) =>
+  tx
     .select({
       id: organizations.id,
       name: organizations.name,
@@ -47,95 +47,149 @@ export async function findOrganization(tx: Tx, organizationId: number) {
       deletedAt: organizations.deletedAt,
     })
     .from(organizations)
-    .where(eq(organizations.id, organizationId))
+    .where(eq(organizations.id, sql.placeholder('organizationId'))),
+)
+
+export async function findOrganization(tx: Tx, organizationId: number) {
+  const [row] = await organizationById(tx, { organizationId })
   return row
 }
 
-export function organizationBlackouts(tx: Tx, organizationId: number) {
-  return tx
+const blackoutsOfOrganization = preparedQuery('booking_organization_blackouts', (tx) =>
+  tx
     .select({
       startDate: organizationBlackoutPeriods.startDate,
       endDate: organizationBlackoutPeriods.endDate,
     })
     .from(organizationBlackoutPeriods)
-    .where(eq(organizationBlackoutPeriods.organizationId, organizationId))
+    .where(eq(organizationBlackoutPeriods.organizationId, sql.placeholder('organizationId'))),
+)
+
+export function organizationBlackouts(tx: Tx, organizationId: number) {
+  return blackoutsOfOrganization(tx, { organizationId })
 }
 
-export async function findCenter(tx: Tx, organizationId: number, centerId: number) {
-  const [row] = await tx
+const centerById = preparedQuery('booking_center', (tx) =>
+  tx
     .select()
     .from(centers)
     .where(
-      and(eq(centers.organizationId, organizationId), eq(centers.id, centerId), isNull(centers.deletedAt)),
-    )
+      and(
+        eq(centers.organizationId, sql.placeholder('organizationId')),
+        eq(centers.id, sql.placeholder('centerId')),
+        isNull(centers.deletedAt),
+      ),
+    ),
+)
+
+export async function findCenter(tx: Tx, organizationId: number, centerId: number) {
+  const [row] = await centerById(tx, { organizationId, centerId })
   return row
 }
 
-export async function findSpace(tx: Tx, spaceId: number) {
-  const [row] = await tx
+const spaceById = preparedQuery('booking_space', (tx) =>
+  tx
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, spaceId), isNull(spaces.deletedAt)))
+    .where(and(eq(spaces.id, sql.placeholder('spaceId')), isNull(spaces.deletedAt))),
+)
+
+export async function findSpace(tx: Tx, spaceId: number) {
+  const [row] = await spaceById(tx, { spaceId })
   return row
 }
 
-export function spaceRatesOf(tx: Tx, spaceId: number) {
-  return tx
+const ratesOfSpace = preparedQuery('booking_space_rates', (tx) =>
+  tx
     .select({ unit: spaceRates.unit, amount: spaceRates.amount })
     .from(spaceRates)
-    .where(eq(spaceRates.spaceId, spaceId))
+    .where(eq(spaceRates.spaceId, sql.placeholder('spaceId'))),
+)
+
+export function spaceRatesOf(tx: Tx, spaceId: number) {
+  return ratesOfSpace(tx, { spaceId })
 }
 
-export function spaceBlackouts(tx: Tx, spaceId: number) {
-  return tx
+const blackoutsOfSpace = preparedQuery('booking_space_blackouts', (tx) =>
+  tx
     .select({ startDate: spaceBlackoutPeriods.startDate, endDate: spaceBlackoutPeriods.endDate })
     .from(spaceBlackoutPeriods)
-    .where(eq(spaceBlackoutPeriods.spaceId, spaceId))
+    .where(eq(spaceBlackoutPeriods.spaceId, sql.placeholder('spaceId'))),
+)
+
+export function spaceBlackouts(tx: Tx, spaceId: number) {
+  return blackoutsOfSpace(tx, { spaceId })
 }
 
-export async function childSpaceIds(tx: Tx, parentId: number) {
-  const rows = await tx
+const childrenOfSpace = preparedQuery('booking_space_children', (tx) =>
+  tx
     .select({ id: spaceChildren.childId })
     .from(spaceChildren)
-    .where(eq(spaceChildren.parentId, parentId))
+    .where(eq(spaceChildren.parentId, sql.placeholder('parentId'))),
+)
+
+export async function childSpaceIds(tx: Tx, parentId: number) {
+  const rows = await childrenOfSpace(tx, { parentId })
   return rows.map((r) => r.id)
 }
 
-export async function roomTypeOf(tx: Tx, organizationId: number, roomType: string) {
-  const [row] = await tx
+const roomTypeByName = preparedQuery('booking_room_type', (tx) =>
+  tx
     .select()
     .from(organizationRoomTypes)
     .where(
       and(
-        eq(organizationRoomTypes.organizationId, organizationId),
-        eq(organizationRoomTypes.roomType, roomType),
+        eq(organizationRoomTypes.organizationId, sql.placeholder('organizationId')),
+        eq(organizationRoomTypes.roomType, sql.placeholder('roomType')),
       ),
-    )
+    ),
+)
+
+export async function roomTypeOf(tx: Tx, organizationId: number, roomType: string) {
+  const [row] = await roomTypeByName(tx, { organizationId, roomType })
   return row
 }
 
-export async function findClient(tx: Tx, organizationId: number, clientId: number, lock = false) {
+const clientById = preparedQueries('booking_client', (tx, shape: { lock: boolean }) => {
   const query = tx
     .select()
     .from(clients)
     .where(
-      and(eq(clients.organizationId, organizationId), eq(clients.id, clientId), isNull(clients.deletedAt)),
+      and(
+        eq(clients.organizationId, sql.placeholder('organizationId')),
+        eq(clients.id, sql.placeholder('clientId')),
+        isNull(clients.deletedAt),
+      ),
     )
-  const [row] = lock ? await query.for('update') : await query
+    .$dynamic()
+  return shape.lock ? query.for('update') : query
+})
+
+export async function findClient(tx: Tx, organizationId: number, clientId: number, lock = false) {
+  const [row] = await clientById(tx, { lock }, { organizationId, clientId })
   return row
 }
 
-export async function findUser(tx: Tx, organizationId: number, userId: number) {
-  const [row] = await tx
+const userById = preparedQuery('booking_user', (tx) =>
+  tx
     .select({ id: users.id, clientId: users.clientId, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(users.organizationId, sql.placeholder('organizationId')),
+        eq(users.id, sql.placeholder('userId')),
+        isNull(users.deletedAt),
+      ),
+    ),
+)
+
+export async function findUser(tx: Tx, organizationId: number, userId: number) {
+  const [row] = await userById(tx, { organizationId, userId })
   return row
 }
 
-/** Enabled package deals offered for a space. */
-export function packagesOfSpace(tx: Tx, organizationId: number, spaceId: number) {
-  return tx
+const packagesOfferedFor = preparedQuery('booking_space_packages', (tx) =>
+  tx
     .select({
       id: packages.id,
       name: packages.name,
@@ -151,17 +205,21 @@ export function packagesOfSpace(tx: Tx, organizationId: number, spaceId: number)
     .innerJoin(packageSpaces, eq(packageSpaces.packageId, packages.id))
     .where(
       and(
-        eq(packages.organizationId, organizationId),
-        eq(packageSpaces.spaceId, spaceId),
+        eq(packages.organizationId, sql.placeholder('organizationId')),
+        eq(packageSpaces.spaceId, sql.placeholder('spaceId')),
         eq(packages.status, 'enable'),
       ),
     )
-    .orderBy(asc(packages.name))
+    .orderBy(asc(packages.name)),
+)
+
+/** Enabled package deals offered for a space. */
+export function packagesOfSpace(tx: Tx, organizationId: number, spaceId: number) {
+  return packagesOfferedFor(tx, { organizationId, spaceId })
 }
 
-/** The amenities a space offers, with their charge and the organization's accounting codes. */
-export function amenitiesOfSpace(tx: Tx, organizationId: number, spaceId: number) {
-  return tx
+const amenitiesOfferedIn = preparedQuery('booking_space_amenities', (tx) =>
+  tx
     .select({
       amenityId: spaceAmenities.amenityId,
       name: amenities.name,
@@ -179,26 +237,49 @@ export function amenitiesOfSpace(tx: Tx, organizationId: number, spaceId: number
         eq(organizationAmenities.amenityId, spaceAmenities.amenityId),
       ),
     )
-    .where(and(eq(spaceAmenities.organizationId, organizationId), eq(spaceAmenities.spaceId, spaceId)))
-    .orderBy(asc(amenities.name))
+    .where(
+      and(
+        eq(spaceAmenities.organizationId, sql.placeholder('organizationId')),
+        eq(spaceAmenities.spaceId, sql.placeholder('spaceId')),
+      ),
+    )
+    .orderBy(asc(amenities.name)),
+)
+
+/** The amenities a space offers, with their charge and the organization's accounting codes. */
+export function amenitiesOfSpace(tx: Tx, organizationId: number, spaceId: number) {
+  return amenitiesOfferedIn(tx, { organizationId, spaceId })
 }
 
-export async function findVoucherByCode(tx: Tx, organizationId: number, code: string) {
-  const [row] = await tx
+const voucherByCode = preparedQuery('booking_voucher', (tx) =>
+  tx
     .select()
     .from(vouchers)
-    .where(and(eq(vouchers.organizationId, organizationId), eq(vouchers.code, code)))
+    .where(
+      and(
+        eq(vouchers.organizationId, sql.placeholder('organizationId')),
+        eq(vouchers.code, sql.placeholder('code')),
+      ),
+    ),
+)
+
+export async function findVoucherByCode(tx: Tx, organizationId: number, code: string) {
+  const [row] = await voucherByCode(tx, { organizationId, code })
   return row
 }
 
-/** Locks the rooms a booking will hold, in ascending id order so two bookings never deadlock. */
-export async function lockSpaces(tx: Tx, spaceIds: number[]) {
-  await tx
+const spacesLocked = preparedQuery('booking_lock_spaces', (tx) =>
+  tx
     .select({ id: spaces.id })
     .from(spaces)
-    .where(inArray(spaces.id, spaceIds))
+    .where(sql`${spaces.id} = any(${sql.placeholder('spaceIds')}::int[])`)
     .orderBy(asc(spaces.id))
-    .for('update')
+    .for('update'),
+)
+
+/** Locks the rooms a booking will hold, in ascending id order so two bookings never deadlock. */
+export async function lockSpaces(tx: Tx, spaceIds: number[]) {
+  await spacesLocked(tx, { spaceIds })
 }
 
 export interface BusyRow {
@@ -206,6 +287,27 @@ export interface BusyRow {
   start: number
   end: number
 }
+
+const occupancyTouching = preparedQueries('booking_busy_ranges', (tx, shape: { except: boolean }) =>
+  tx
+    .selectDistinct({
+      bookingId: bookingOccupancy.bookingId,
+      start: sql<string>`lower(${bookingOccupancy.during})`.mapWith((v) => new Date(v).getTime()),
+      end: sql<string>`upper(${bookingOccupancy.during})`.mapWith((v) => new Date(v).getTime()),
+    })
+    .from(bookingOccupancy)
+    .where(
+      and(
+        eq(bookingOccupancy.organizationId, sql.placeholder('organizationId')),
+        sql`${bookingOccupancy.spaceId} = any(${sql.placeholder('spaceIds')}::int[])`,
+        eq(bookingOccupancy.active, true),
+        sql`${bookingOccupancy.during} && tstzrange(${sql.placeholder('from')}::timestamptz, ${sql.placeholder('to')}::timestamptz, '[)')`,
+        shape.except
+          ? sql`${bookingOccupancy.bookingId} <> ${sql.placeholder('exceptBookingId')}`
+          : undefined,
+      ),
+    ),
+)
 
 /** Active occupancy of these rooms that touches [from, to), as epoch milliseconds. */
 export async function busyRanges(
@@ -216,37 +318,30 @@ export async function busyRanges(
   to: Date,
   exceptBookingId?: number,
 ): Promise<BusyRow[]> {
-  const rows = await tx
-    .selectDistinct({
-      bookingId: bookingOccupancy.bookingId,
-      start: sql<string>`lower(${bookingOccupancy.during})`.mapWith((v) => new Date(v).getTime()),
-      end: sql<string>`upper(${bookingOccupancy.during})`.mapWith((v) => new Date(v).getTime()),
-    })
-    .from(bookingOccupancy)
-    .where(
-      and(
-        eq(bookingOccupancy.organizationId, organizationId),
-        inArray(bookingOccupancy.spaceId, spaceIds),
-        eq(bookingOccupancy.active, true),
-        sql`${bookingOccupancy.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
-        exceptBookingId ? sql`${bookingOccupancy.bookingId} <> ${exceptBookingId}` : undefined,
-      ),
-    )
+  const rows = await occupancyTouching(
+    tx,
+    { except: Boolean(exceptBookingId) },
+    { organizationId, spaceIds, from: from.toISOString(), to: to.toISOString(), exceptBookingId },
+  )
   return rows as unknown as BusyRow[]
 }
 
 /** Gratis minutes a client has used (net of refunds) in a month (YYYY-MM). */
-export async function gratisUsedInMonth(tx: Tx, organizationId: number, clientId: number, month: string) {
-  const [row] = await tx
+const gratisOfMonth = preparedQuery('booking_gratis_month', (tx) =>
+  tx
     .select({ used: clientGratisLog.usedMinutes, refunded: clientGratisLog.refundedMinutes })
     .from(clientGratisLog)
     .where(
       and(
-        eq(clientGratisLog.organizationId, organizationId),
-        eq(clientGratisLog.clientId, clientId),
-        eq(clientGratisLog.usedMonth, month),
+        eq(clientGratisLog.organizationId, sql.placeholder('organizationId')),
+        eq(clientGratisLog.clientId, sql.placeholder('clientId')),
+        eq(clientGratisLog.usedMonth, sql.placeholder('month')),
       ),
-    )
+    ),
+)
+
+export async function gratisUsedInMonth(tx: Tx, organizationId: number, clientId: number, month: string) {
+  const [row] = await gratisOfMonth(tx, { organizationId, clientId, month })
   return row ? row.used - row.refunded : 0
 }
 

@@ -1,6 +1,7 @@
 import type { CountryInput, ListQuery } from '@spaceboard/domain'
 import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { countries } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -13,25 +14,42 @@ const columns = {
 const sortable = { name: countries.name, code: countries.code, updated_at: countries.updatedAt }
 export type CountryOrder = keyof typeof sortable
 
-function filter(search: string) {
-  const pattern = containsPattern(search)
+/** Countries not archived, matching the search pattern when `search` (a placeholder, so the statement is reused). */
+function filter(search: boolean) {
+  const pattern = sql.placeholder('pattern')
   return and(
     isNull(countries.deletedAt),
     search ? or(ilike(countries.name, pattern), ilike(countries.code, pattern)) : undefined,
   )
 }
 
+const pageOfCountries = preparedQueries(
+  'country_list',
+  (tx, shape: Pick<ListQuery<CountryOrder>, 'order' | 'direct'> & { search: boolean; window: boolean }) => {
+    const base = tx
+      .select({ ...columns, total: totalCount() })
+      .from(countries)
+      .where(filter(shape.search))
+      .orderBy(...orderBy(sortable, shape, 'name', countries.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
 export function listCountries(tx: Tx, query: ListQuery<CountryOrder>, window: ListWindow | null) {
-  const base = tx
-    .select({ ...columns, total: totalCount() })
-    .from(countries)
-    .where(filter(query.search))
-    .orderBy(...orderBy(sortable, query, 'name', countries.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfCountries(
+    tx,
+    { search: Boolean(query.search), order: query.order, direct: query.direct, window: Boolean(window) },
+    { pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countCountries(tx: Tx, search: string) {
-  const [row] = await tx.select({ n: count() }).from(countries).where(filter(search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(countries)
+    .where(filter(Boolean(search)))
+    .execute({ pattern: containsPattern(search) })
   return row?.n ?? 0
 }
 
