@@ -21,6 +21,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A screen can take over a second to settle on this two-core machine (Chromium, the app
+          // and its embedded database share it): polls wait up to 5 s, not expect.poll's 1 s.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],
