@@ -18,9 +18,9 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
 import * as repo from './booking-operations.repository.ts'
-import { gratisMonthOf, refreshTotals, visibleBooking } from './booking-state.service.ts'
+import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
-import { getBooking } from './bookings.service.ts'
+import { getBooking, visibleBooking } from './bookings.service.ts'
 import { rescheduleBooking } from './reschedule.service.ts'
 
 function assertNotCancelled(booking: repo.BookingRow) {

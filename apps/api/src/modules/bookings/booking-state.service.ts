@@ -1,20 +1,10 @@
 // What every booking operation works with (booking-operations.service.ts and reschedule.service.ts
-// both): the booking to change, its stored totals, the month of its gratis minutes.
+// both): the booking's stored totals and the month of its gratis minutes.
 import { type BookingConfirmation, wallClock } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
-import { notFound } from '../../platform/errors.ts'
-import { assertSameOrganization } from '../../platform/tenancy.ts'
 import * as repo from './booking-operations.repository.ts'
 import * as bookingRepo from './bookings.repository.ts'
 import { getBooking } from './bookings.service.ts'
-
-/** The booking, locked when an operation will change it; another organization's is a 404. */
-export async function visibleBooking(ctx: Ctx, id: number, lock: boolean) {
-  const booking = await repo.bookingRow(ctx.tx, id, lock)
-  if (!booking) throw notFound()
-  assertSameOrganization(ctx.actor, booking.organizationId)
-  return booking
-}
 
 /** Stores the totals the ledger now gives (the list and exports read them without recomputing). */
 export async function refreshTotals(ctx: Ctx, id: number): Promise<BookingConfirmation> {

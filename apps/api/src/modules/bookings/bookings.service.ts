@@ -39,6 +39,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
+import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
 
 function ratesOf(rows: { unit: string; amount: string }[]): RoomRates {
@@ -783,7 +784,7 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
 }
 
 export async function reschedulingLog(ctx: Ctx, id: number): Promise<ReschedulingEntry[]> {
-  const booking = await getBookingRow(ctx, id)
+  const booking = await visibleBooking(ctx, id, false)
   const rows = await repo.reschedulesOf(ctx.tx, booking.organizationId, booking.id)
   return rows.map((r) => {
     const start = wallClock(r.entry.startTime, r.timezone)
@@ -804,7 +805,7 @@ export async function reschedulingLog(ctx: Ctx, id: number): Promise<Reschedulin
 }
 
 export async function workflowLogs(ctx: Ctx, id: number): Promise<WorkflowLogEntry[]> {
-  const booking = await getBookingRow(ctx, id)
+  const booking = await visibleBooking(ctx, id, false)
   const rows = await repo.workflowLogsOf(ctx.tx, booking.organizationId, booking.id)
   return rows.map((r) => ({
     workflow_name: r.workflow_name,
@@ -814,11 +815,12 @@ export async function workflowLogs(ctx: Ctx, id: number): Promise<WorkflowLogEnt
   }))
 }
 
-async function getBookingRow(ctx: Ctx, id: number) {
-  const row = await repo.findBooking(ctx.tx, id)
-  if (!row) throw notFound()
-  assertSameOrganization(ctx.actor, row.booking.organizationId)
-  return row.booking
+/** The booking, locked when an operation will change it; another organization's is a 404. */
+export async function visibleBooking(ctx: Ctx, id: number, lock: boolean) {
+  const booking = await operationsRepo.bookingRow(ctx.tx, id, lock)
+  if (!booking) throw notFound()
+  assertSameOrganization(ctx.actor, booking.organizationId)
+  return booking
 }
 
 /** Tentative bookings of an organization: turning screen bookings off waits until there are none. */

@@ -13,9 +13,9 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import * as repo from './booking-operations.repository.ts'
-import { gratisMonthOf, refreshTotals, visibleBooking } from './booking-state.service.ts'
+import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
-import { getBooking, planSlot } from './bookings.service.ts'
+import { getBooking, planSlot, visibleBooking } from './bookings.service.ts'
 
 interface NewSlot {
   newMeetingRoomId: number
