@@ -65,6 +65,12 @@ export function formatRange({ start, end }: Range): string {
 }
 
 /** `Content-Range: start-end/total`; an empty result says `*\/total`. */
+/**
+ * Sent (as "true") beside a list's Content-Range when its total is an estimate: a large filtered
+ * set is not counted to the last row on every page.
+ */
+export const TOTAL_ESTIMATED_HEADER = 'X-Total-Estimated'
+
 export function formatContentRange(start: number, count: number, total: number): string {
   if (count === 0) return `*/${total}`
   return `${start}-${start + count - 1}/${total}`

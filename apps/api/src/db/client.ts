@@ -43,21 +43,23 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     await migrateNodePg(db as never, { migrationsFolder })
     return { kind: 'postgres', db, close: () => pool.end() }
   }
-  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
     await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/btree_gist'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ])
+  const extensions = { btree_gist, pg_trgm }
   let client: PGlite
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata')
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true })
-    client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } })
+    client = await PGlite.create({ dataDir: dir, extensions })
   } else {
     client = await PGlite.create({
-      extensions: { btree_gist },
+      extensions,
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
     })
   }

@@ -1,4 +1,4 @@
-import { messages, parseContentRangeTotal } from '@spaceboard/domain'
+import { messages, parseContentRangeTotal, TOTAL_ESTIMATED_HEADER } from '@spaceboard/domain'
 
 /** The error body every API route answers with: `{ message, errors?: { field: message } }`. */
 export interface ApiErrorBody {
@@ -93,6 +93,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export interface Page<T> {
   rows: T[]
   total: number
+  /** The server estimated the total (a large filtered set): the pager says "About". */
+  estimated: boolean
 }
 
 /** A list call: sends `Range: start-end`, reads the total after the slash of `Content-Range`. */
@@ -106,7 +108,11 @@ export async function apiPage<T>(
   const response = await send(path, options)
   const rows = (await readJson<T[]>(response)) ?? []
   const header = response.headers.get('Content-Range')
-  return { rows, total: header ? parseContentRangeTotal(header) : rows.length }
+  return {
+    rows,
+    total: header ? parseContentRangeTotal(header) : rows.length,
+    estimated: response.headers.get(TOTAL_ESTIMATED_HEADER) === 'true',
+  }
 }
 
 /** Query string of the given values, leaving out empty ones. */

@@ -113,6 +113,7 @@ export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
     search,
     rows: query.data?.rows ?? [],
     total,
+    estimated: query.data?.estimated ?? false,
     loading: query.isFetching,
     error: query.error,
     refetch: query.refetch,
@@ -218,6 +219,9 @@ export function ListPage<T extends object, K extends string>({
         total: list.firstRange ? list.total + (list.pageSize - (list.firstRange.end + 1)) : list.total,
         showSizeChanger: false,
         placement: ['bottomEnd'],
+        ...(list.estimated
+          ? { showTotal: () => `About ${list.total.toLocaleString('en')} (estimated)` }
+          : {}),
       }
     : false
   return (

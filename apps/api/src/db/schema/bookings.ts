@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -163,6 +164,14 @@ export const bookings = pgTable(
     index('bookings_space_start_idx').on(t.organizationId, t.spaceId, t.startTime),
     index('bookings_client_idx').on(t.organizationId, t.clientId),
     index('bookings_recurring_idx').on(t.organizationId, t.recurringId),
+    // The list's location filter and the search's matching locations and people (see booking-list).
+    index('bookings_center_start_idx').on(t.organizationId, t.centerId, t.startTime),
+    index('bookings_user_idx').on(t.organizationId, t.userId),
+    // The list's search of the reference (prefix and number), e.g. "HB-4242" or "4242" (pg_trgm).
+    index('bookings_reference_trgm_idx').using(
+      'gin',
+      sql`(${t.bookingPrefix} || ${t.id}::text) gin_trgm_ops`,
+    ),
     foreignKey({
       columns: [t.organizationId, t.centerId],
       foreignColumns: [centers.organizationId, centers.id],
@@ -411,3 +420,14 @@ export const bookingWorkflowLogs = pgTable(
     }).onDelete('cascade'),
   ],
 )
+
+/**
+ * The number of bookings of each organization, kept by triggers on bookings (migration 0011): the
+ * unfiltered bookings list's total without counting a million rows on every page.
+ */
+export const bookingCounts = pgTable('booking_counts', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  bookings: bigint('bookings', { mode: 'number' }).notNull(),
+})

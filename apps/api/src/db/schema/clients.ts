@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   foreignKey,
+  index,
   integer,
   numeric,
   pgTable,
@@ -54,6 +55,8 @@ export const clients = pgTable(
   },
   (t) => [
     unique('clients_org_id_unique').on(t.organizationId, t.id),
+    // The bookings list's search of the client's name (pg_trgm).
+    index('clients_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     uniqueIndex('clients_org_name_unique').on(t.organizationId, sql`lower(${t.name})`),
     check(
       'clients_discount_check',

@@ -48,6 +48,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_organization_idx').on(t.organizationId),
     index('users_client_idx').on(t.organizationId, t.clientId),
+    // The bookings list's search of the booker's name (pg_trgm).
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     // A user's client is a client of the user's organization.
     foreignKey({
       columns: [t.organizationId, t.clientId],

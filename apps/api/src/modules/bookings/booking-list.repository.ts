@@ -1,10 +1,25 @@
 import { type BookingOrder, type ListQuery, RUN_SHEET_CELL_CHARACTERS } from '@spaceboard/domain'
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
-import { preparedQueries } from '../../db/prepared.ts'
+import { preparedQueries, preparedQuery } from '../../db/prepared.ts'
 import {
   bookingAmenities,
+  bookingCounts,
   bookings,
   centers,
   clients,
@@ -45,6 +60,8 @@ function latestInstant(date: string) {
 
 const reference = sql<string>`${bookings.bookingPrefix} || ${bookings.id}::text`
 const localDay = sql`(${bookings.startTime} at time zone ${centers.timezoneId})::date`
+/** As the trigram index on users has it. */
+const userName = sql`${users.firstName} || ' ' || ${users.lastName}`
 
 /** Which of the filter's conditions apply: with the order, what names a prepared statement. */
 interface FilterShape {
@@ -77,28 +94,61 @@ function filterValues(f: BookingListFilter) {
     pattern: containsPattern(f.search),
   }
 }
+type FilterValues = ReturnType<typeof filterValues>
+/** How where() writes a value: a placeholder of a prepared statement, or the value itself. */
+type ValueOf = (key: keyof FilterValues) => SQL | Placeholder
 
-function where(shape: FilterShape): SQL | undefined {
-  const value = (key: keyof ReturnType<typeof filterValues>) => sql.placeholder(key)
-  const pattern = value('pattern')
+const placeholderOf: ValueOf = (key) => sql.placeholder(key)
+
+/**
+ * The ids (`column`) of a small table's rows whose `text` matches, as `any(array(…))`: an index
+ * condition on the bookings, so that they are found through their own indexes.
+ */
+const matchingIn = (
+  table: PgTable,
+  column: AnyPgColumn,
+  text: SQL | AnyPgColumn,
+  pattern: SQL | Placeholder,
+) => sql`any(array(select ${column} from ${table} where ${text} ilike ${pattern}))`
+
+/**
+ * The search (spec 2 §5): the reference, or the client, booker, space or location by name. The names
+ * are matched in their own tables first and the bookings then looked up by (organization, id) in
+ * their indexes — with the reference's trigram index a bitmap of exactly the matching bookings — so
+ * that a rare term does not read every booking with its joins, and a common one still stops at the
+ * page when read in start order.
+ */
+function searchOf(pattern: SQL | Placeholder) {
+  const through = (
+    column: AnyPgColumn,
+    table: PgTable,
+    organizationId: AnyPgColumn,
+    id: AnyPgColumn,
+    text: SQL | AnyPgColumn,
+  ) =>
+    sql`(${bookings.organizationId} = ${matchingIn(table, organizationId, text, pattern)} and ${column} = ${matchingIn(table, id, text, pattern)})`
+  return or(
+    ilike(reference, pattern),
+    through(bookings.clientId, clients, clients.organizationId, clients.id, clients.name),
+    through(bookings.userId, users, users.organizationId, users.id, userName),
+    through(bookings.spaceId, spaces, spaces.organizationId, spaces.id, spaces.name),
+    through(bookings.centerId, centers, centers.organizationId, centers.id, centers.name),
+  )
+}
+
+/**
+ * The filter's conditions. With `localDays` false only the ones the indexes answer (no day of the
+ * location's clock, so no join): what the planner is asked to estimate.
+ */
+function where(shape: FilterShape, value: ValueOf = placeholderOf, localDays = true): SQL | undefined {
   return and(
     shape.organization ? eq(bookings.organizationId, value('organizationId')) : undefined,
     shape.center ? eq(bookings.centerId, value('centerId')) : undefined,
     shape.start ? gte(bookings.startTime, sql`${value('earliest')}::timestamptz`) : undefined,
-    shape.start ? sql`${localDay} >= ${value('startDate')}::date` : undefined,
+    shape.start && localDays ? sql`${localDay} >= ${value('startDate')}::date` : undefined,
     shape.end ? lt(bookings.startTime, sql`${value('latest')}::timestamptz`) : undefined,
-    shape.end ? sql`${localDay} <= ${value('endDate')}::date` : undefined,
-    shape.search
-      ? or(
-          ilike(reference, pattern),
-          ilike(clients.name, pattern),
-          ilike(users.firstName, pattern),
-          ilike(users.lastName, pattern),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ilike(spaces.name, pattern),
-          ilike(centers.name, pattern),
-        )
-      : undefined,
+    shape.end && localDays ? sql`${localDay} <= ${value('endDate')}::date` : undefined,
+    shape.search ? searchOf(value('pattern')) : undefined,
   )
 }
 
@@ -186,28 +236,71 @@ export function listBookings(
 }
 export type BookingListDbRow = Awaited<ReturnType<typeof listBookings>>[number]
 
-const countOfBookings = preparedQueries('booking_count', (tx, shape: FilterShape) => {
-  const needsCenter = shape.start || shape.end || shape.search
-  let query = tx.select({ n: count() }).from(bookings).$dynamic()
-  if (needsCenter)
-    query = query.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
-  if (shape.search) {
-    query = query
-      .innerJoin(spaces, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId))
-      .innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-  }
-  return query.where(where(shape))
+/** Up to this many filtered bookings are counted; beyond, the total is the planner's estimate. */
+export const EXACT_TOTAL_LIMIT = 2_000
+
+/** The filtered bookings counted up to `cap`: bookings alone, with centers for the local days. */
+const cappedCount = preparedQueries('booking_count', (tx, shape: FilterShape) => {
+  let matching = tx.select({ one: sql`1` }).from(bookings).$dynamic()
+  if (shape.start || shape.end)
+    matching = matching.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+  return tx
+    .select({ n: count() })
+    .from(matching.where(where(shape)).limit(sql.placeholder('cap')).as('matching'))
 })
 
+const organizationTotal = preparedQuery('booking_total_of_organization', (tx) =>
+  tx
+    .select({ n: bookingCounts.bookings })
+    .from(bookingCounts)
+    .where(eq(bookingCounts.organizationId, sql.placeholder('organizationId'))),
+)
+
+const everyTotal = preparedQuery('booking_total', (tx) =>
+  tx
+    .select({ n: sql<number>`coalesce(sum(${bookingCounts.bookings}), 0)`.mapWith(Number) })
+    .from(bookingCounts),
+)
+
+/** The planner's estimate of the filtered bookings (of the conditions its indexes answer). */
+async function estimatedCount(tx: Tx, shape: FilterShape, values: FilterValues) {
+  const literal: ValueOf = (key) => sql`${values[key]}`
+  const query = tx
+    .select({ one: sql`1` })
+    .from(bookings)
+    .where(where(shape, literal, false))
+  const result = await tx.execute(sql`explain (format json) ${query}`)
+  const [row] = (result as unknown as { rows: { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[] }).rows
+  return Math.round(row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0)
+}
+
+export interface BookingTotal {
+  total: number
+  /** True when the total is the planner's estimate (more than EXACT_TOTAL_LIMIT match). */
+  estimated: boolean
+}
+
 /**
- * The total of the filtered rows. A separate query rather than `count(*) over ()`: the window
- * function would join every matching booking to return twenty, while this touches only the
- * tables the filter reads (bookings alone for an organization, an index-only count).
+ * The total of the filtered rows without counting a million of them on every page: an
+ * organization's (or every organization's) bookings from the counts the triggers keep; a filtered
+ * set counted exactly up to EXACT_TOTAL_LIMIT and estimated beyond, unless `exact` is asked (a
+ * page past the end, where the pager needs the true last page).
  */
-export async function countBookings(tx: Tx, filter: BookingListFilter) {
-  const [row] = await countOfBookings(tx, shapeOf(filter), filterValues(filter))
-  return row?.n ?? 0
+export async function countBookings(tx: Tx, filter: BookingListFilter, exact = false): Promise<BookingTotal> {
+  const shape = shapeOf(filter)
+  if (!shape.center && !shape.start && !shape.end && !shape.search) {
+    const [row] =
+      filter.organizationId === null
+        ? await everyTotal(tx)
+        : await organizationTotal(tx, { organizationId: filter.organizationId })
+    return { total: Number(row?.n ?? 0), estimated: false }
+  }
+  const values = filterValues(filter)
+  const cap = exact ? Number.MAX_SAFE_INTEGER : EXACT_TOTAL_LIMIT + 1
+  const [row] = await cappedCount(tx, shape, { ...values, cap })
+  const counted = row?.n ?? 0
+  if (counted <= EXACT_TOTAL_LIMIT || exact) return { total: counted, estimated: false }
+  return { total: Math.max(counted, await estimatedCount(tx, shape, values)), estimated: true }
 }
 
 export interface ExportCursor {

@@ -7,6 +7,7 @@ import {
   parseRange,
   rangeForPage,
   runSheetFilename,
+  TOTAL_ESTIMATED_HEADER,
 } from '@spaceboard/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, unauthorized } from '../../platform/errors.ts'
@@ -65,7 +66,8 @@ export async function answerBookingList(request: FastifyRequest, reply: FastifyR
   }
 
   const window = windowOf(request, query.page)
-  const { rows, total } = await request.signedIn((ctx) => service.listBookings(ctx, query, window))
+  const { rows, total, estimated } = await request.signedIn((ctx) => service.listBookings(ctx, query, window))
   reply.header('Content-Range', formatContentRange(window.offset, rows.length, total))
+  if (estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true')
   return rows
 }

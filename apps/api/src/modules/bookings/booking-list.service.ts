@@ -73,17 +73,25 @@ function toRow(row: repo.BookingListDbRow, actor: Actor): BookingListRow {
   }
 }
 
+/**
+ * One page and the total of the filtered bookings: from the page itself when it is the last (short)
+ * one, else from countBookings — estimated for a large filtered set, exact past the end (the pager
+ * then goes back to the true last page).
+ */
 export async function listBookings(
   { tx, actor }: Ctx,
   query: BookingListQuery,
   window: ListWindow,
-): Promise<{ rows: BookingListRow[]; total: number }> {
+): Promise<{ rows: BookingListRow[] } & repo.BookingTotal> {
   const filter = filterFor(actor, query)
   const rows = await repo.listBookings(tx, filter, query, window)
-  // A full first page is the only case where the page itself cannot tell the total.
-  const total =
-    window.offset === 0 && rows.length < window.limit ? rows.length : await repo.countBookings(tx, filter)
-  return { rows: rows.map((row) => toRow(row, actor)), total }
+  const shortPage = rows.length < window.limit && (rows.length > 0 || window.offset === 0)
+  const counted = shortPage
+    ? { total: window.offset + rows.length, estimated: false }
+    : await repo.countBookings(tx, filter, rows.length === 0)
+  // An estimate below what this full page proves would end the pager here.
+  const total = counted.estimated ? Math.max(counted.total, window.offset + rows.length + 1) : counted.total
+  return { rows: rows.map((row) => toRow(row, actor)), total, estimated: counted.estimated }
 }
 
 const paymentMethod = (row: { transactionId: string; paymentStatus: string }) =>
@@ -199,7 +207,9 @@ export async function runSheet(
   const offset = (query.part - 1) * RUN_SHEET_PART_SIZE
   const rows = await repo.runSheetBookings(tx, filter, offset, RUN_SHEET_PART_SIZE)
   const matching =
-    query.part === 1 && rows.length < RUN_SHEET_PART_SIZE ? rows.length : await repo.countBookings(tx, filter)
+    query.part === 1 && rows.length < RUN_SHEET_PART_SIZE
+      ? rows.length
+      : (await repo.countBookings(tx, filter, true)).total
   const parts = runSheetParts(matching)
   if (query.part > parts) throw badRequest(messages.runSheetPart, { part: messages.runSheetPart })
   const amenities = await repo.amenitiesOfBookings(
