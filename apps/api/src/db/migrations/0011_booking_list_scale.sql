@@ -27,3 +27,7 @@ END
 $$;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "bookings_counted" AFTER INSERT OR DELETE ON "bookings"
 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "count_booking"();
+--> statement-breakpoint
+-- A location (and a space) belongs to one organization: without this the planner multiplies the two
+-- selectivities and estimates a location's bookings 250 times too few (the list's estimated total).
+CREATE STATISTICS "bookings_location_dependencies" (dependencies) ON "organization_id", "center_id", "space_id" FROM "bookings";
