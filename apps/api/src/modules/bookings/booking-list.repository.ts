@@ -146,8 +146,9 @@ export async function nameMatches(tx: Tx, filter: BookingListFilter): Promise<Na
   for (const row of rows) {
     // A super user belongs to no organization and books nothing.
     if (row.organization_id === null) continue
-    matches[row.kind].organizationIds.push(row.organization_id)
-    matches[row.kind].ids.push(row.id)
+    const of = matches[row.kind]
+    if (!of.organizationIds.includes(row.organization_id)) of.organizationIds.push(row.organization_id)
+    of.ids.push(row.id)
   }
   return matches
 }
@@ -350,7 +351,9 @@ export async function listBookings(
 export type BookingListDbRow = Awaited<ReturnType<typeof listBookings>>[number]
 
 /** Up to this many filtered bookings are counted; beyond, the total is the planner's estimate. */
-export const EXACT_TOTAL_LIMIT = 2_000
+export const EXACT_TOTAL_LIMIT = 1_000
+/** A planner's estimate above this is taken without counting the first EXACT_TOTAL_LIMIT. */
+const ESTIMATE_TRUSTED_ABOVE = 10 * EXACT_TOTAL_LIMIT
 
 /** The filtered bookings counted up to `cap`: bookings alone, with centers for the local days. */
 function cappedCountQuery(tx: Tx, shape: FilterShape, matches: NameMatches | null) {
@@ -400,8 +403,9 @@ export interface BookingTotal {
 /**
  * The total of the filtered rows without counting a million of them on every page: an
  * organization's (or every organization's) bookings from the counts the triggers keep; a filtered
- * set counted exactly up to EXACT_TOTAL_LIMIT and estimated beyond, unless `exact` is asked (a
- * page past the end, where the pager needs the true last page).
+ * set counted exactly up to EXACT_TOTAL_LIMIT and estimated beyond (without counting when the
+ * estimate is far beyond), unless `exact` is asked (a page past the end, where the pager needs the
+ * true last page).
  */
 export async function countBookings(tx: Tx, filter: BookingListFilter, exact = false): Promise<BookingTotal> {
   const shape = shapeOf(filter)
@@ -413,14 +417,17 @@ export async function countBookings(tx: Tx, filter: BookingListFilter, exact = f
     return { total: Number(row?.n ?? 0), estimated: false }
   }
   const values = filterValues(filter)
-  const cap = exact ? Number.MAX_SAFE_INTEGER : EXACT_TOTAL_LIMIT + 1
   const matches = shape.search ? await nameMatches(tx, filter) : null
+  // A large set is surely large: its estimate (a plan, no rows read) is the answer.
+  const estimate = exact ? 0 : await estimatedCount(tx, shape, matches, values)
+  if (estimate > ESTIMATE_TRUSTED_ABOVE) return { total: estimate, estimated: true }
+  const cap = exact ? Number.MAX_SAFE_INTEGER : EXACT_TOTAL_LIMIT + 1
   const [row] = matches
     ? await cappedCountQuery(tx, shape, matches).execute({ ...values, cap })
     : await preparedCappedCount(tx, shape, { ...values, cap })
   const counted = row?.n ?? 0
   if (counted <= EXACT_TOTAL_LIMIT || exact) return { total: counted, estimated: false }
-  return { total: Math.max(counted, await estimatedCount(tx, shape, matches, values)), estimated: true }
+  return { total: Math.max(counted, estimate), estimated: true }
 }
 
 export interface ExportCursor {
