@@ -69,4 +69,34 @@ describe('prepared queries', () => {
     expect(await find(pool, { byCode: true }, { value: 'NZ' })).toEqual([{ name: 'New Zealand' }])
     expect(build).toHaveBeenCalledTimes(2)
   })
+
+  it("map rows as drizzle does: each column's type, mapWith, nulls, and nested selections", async () => {
+    const pool = t.database.db as unknown as Parameters<ReturnType<typeof preparedQuery>>[0]
+    const build = (tx: typeof pool) =>
+      tx
+        .select({
+          id: countries.id,
+          name: countries.name,
+          deletedAt: countries.deletedAt,
+          createdAt: countries.createdAt,
+          doubled: sql<number>`${countries.id} * 2`.mapWith(Number),
+          nothing: sql<string | null>`null`,
+        })
+        .from(countries)
+        .where(eq(countries.code, sql.placeholder('code')))
+    const flat = preparedQuery('test_country_mapped', build)
+    const [mapped] = await flat(pool, { code: 'AU' })
+    const [drizzles] = await build(pool).execute({ code: 'AU' })
+    expect(mapped).toEqual(drizzles)
+    expect(mapped?.createdAt).toBeInstanceOf(Date)
+    expect(mapped?.doubled).toBe((drizzles?.id ?? 0) * 2)
+
+    const nestedBuild = (tx: typeof pool) =>
+      tx
+        .select({ country: { name: countries.name }, code: countries.code })
+        .from(countries)
+        .where(eq(countries.code, sql.placeholder('code')))
+    const nested = preparedQuery('test_country_nested', nestedBuild)
+    expect(await nested(pool, { code: 'NZ' })).toEqual([{ country: { name: 'New Zealand' }, code: 'NZ' }])
+  })
 })
