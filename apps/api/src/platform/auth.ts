@@ -1,6 +1,6 @@
 import { can, messages, type RouteAccess, type UserType } from '@spaceboard/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { actorForToken, SESSION_TTL_MS } from '../modules/auth/auth.service.ts'
+import { actorForSession, SESSION_TTL_MS } from '../modules/auth/auth.service.ts'
 import type { Actor, AnonymousCtx, ContextRunner, Ctx } from './context.ts'
 import { forbidden, unauthorized } from './errors.ts'
 import { hashToken } from './tokens.ts'
@@ -83,8 +83,9 @@ export function registerAuth(app: FastifyInstance, runner: ContextRunner): Route
     if (!access || !request.url.startsWith('/api')) return
     const token = request.cookies[SESSION_COOKIE]
     if (token && token.length <= 200) {
-      request.sessionId = hashToken(token)
-      const actor = await runner.statement((tx) => actorForToken(tx, token))
+      const sessionId = hashToken(token)
+      request.sessionId = sessionId
+      const actor = await runner.statement((tx) => actorForSession(tx, sessionId))
       if (actor) request.actor = { ...actor, type: actor.type as UserType }
     }
     if (access === 'public') return

@@ -98,9 +98,8 @@ export async function resetPassword(
   return { userId: user.id, token }
 }
 
-/** Resolves the actor of a session token, sliding the expiry forward when half of it has passed. */
-export async function actorForToken(tx: Tx, token: string) {
-  const sessionId = hashToken(token)
+/** Resolves the actor of a session (its hashed token), sliding the expiry forward when half of it has passed. */
+export async function actorForSession(tx: Tx, sessionId: string) {
   const row = await repo.findActorBySession(tx, sessionId)
   if (!row) return null
   if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS / 2) {
