@@ -223,6 +223,31 @@ const exportColumns = {
   notes: bookings.notes,
 }
 
+/** With the filter's, what names a prepared statement of the export: its order, first batch or not. */
+interface ExportShape extends FilterShape {
+  direction: 'asc' | 'desc'
+  after: boolean
+}
+
+/**
+ * A named prepared statement per shape (db/prepared.ts): built once, and on PostgreSQL planned
+ * once per connection, however many batches an export reads.
+ */
+const batchOfExport = preparedQueries('booking_export', (tx, shape: ExportShape) => {
+  const dir = shape.direction === 'desc' ? desc : asc
+  const key = sql`(${bookings.startTime}, ${bookings.id})`
+  const cursor = sql`(${sql.placeholder('afterStart')}::timestamptz, ${sql.placeholder('afterId')}::integer)`
+  const after = shape.after
+    ? shape.direction === 'desc'
+      ? sql`${key} < ${cursor}`
+      : sql`${key} > ${cursor}`
+    : undefined
+  return withJoins(tx.select(exportColumns).from(bookings).$dynamic())
+    .where(and(where(shape), after))
+    .orderBy(dir(bookings.startTime), dir(bookings.id))
+    .limit(sql.placeholder('limit'))
+})
+
 /**
  * One batch of the Excel export in start-time order, after `cursor` (keyset paging: memory and
  * the cost of each batch stay flat whatever the size of the export).
@@ -234,17 +259,16 @@ export function exportBatch(
   cursor: ExportCursor | null,
   size: number,
 ) {
-  const after = cursor
-    ? direction === 'desc'
-      ? sql`(${bookings.startTime}, ${bookings.id}) < (${cursor.startTime.toISOString()}::timestamptz, ${cursor.id})`
-      : sql`(${bookings.startTime}, ${bookings.id}) > (${cursor.startTime.toISOString()}::timestamptz, ${cursor.id})`
-    : undefined
-  const dir = direction === 'desc' ? desc : asc
-  return withJoins(tx.select(exportColumns).from(bookings).$dynamic())
-    .where(and(where(shapeOf(filter)), after))
-    .orderBy(dir(bookings.startTime), dir(bookings.id))
-    .limit(size)
-    .execute(filterValues(filter))
+  return batchOfExport(
+    tx,
+    { ...shapeOf(filter), direction, after: cursor !== null },
+    {
+      ...filterValues(filter),
+      afterStart: cursor?.startTime.toISOString() ?? null,
+      afterId: cursor?.id ?? null,
+      limit: size,
+    },
+  )
 }
 export type BookingExportDbRow = Awaited<ReturnType<typeof exportBatch>>[number]
 
