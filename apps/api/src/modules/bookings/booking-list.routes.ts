@@ -17,8 +17,9 @@ import * as service from './booking-list.service.ts'
 
 /**
  * Rows read per query of the Excel export. On the embedded database each query runs on the HTTP
- * thread: 500 a batch blocked it up to 250 ms at a time (npm run bench pglite-blocking); 100 keep
- * each batch's query and rows well under that, and the server's memory flat on both databases.
+ * thread: measured over 100,000 bookings on this shared two-core machine (npm run bench
+ * pglite-blocking), 500 a batch held it up to 180-400 ms at a time, 100 up to 120-150 ms (p99
+ * 60-75 ms). Fewer rows a batch also keep the server's memory flat on both databases.
  */
 export const EXPORT_BATCH = 100
 
