@@ -444,6 +444,35 @@ const exportColumns = {
   notes: bookings.notes,
 }
 
+/** With the filter's, what names a prepared statement of the export: its order, first batch or not. */
+interface ExportShape extends FilterShape {
+  direction: 'asc' | 'desc'
+  after: boolean
+}
+
+/**
+ * Without a search, a named prepared statement per shape (db/prepared.ts): built once, and on
+ * PostgreSQL planned once per connection, however many batches an export reads.
+ */
+function exportQuery(tx: Tx, shape: ExportShape, matches: NameMatches | null) {
+  const dir = shape.direction === 'desc' ? desc : asc
+  const key = sql`(${bookings.startTime}, ${bookings.id})`
+  const cursor = sql`(${sql.placeholder('afterStart')}::timestamptz, ${sql.placeholder('afterId')}::integer)`
+  const after = shape.after
+    ? shape.direction === 'desc'
+      ? sql`${key} < ${cursor}`
+      : sql`${key} > ${cursor}`
+    : undefined
+  return withJoins(tx.select(exportColumns).from(bookings).$dynamic())
+    .where(and(where(shape, matches), after))
+    .orderBy(dir(bookings.startTime), dir(bookings.id))
+    .limit(sql.placeholder('limit'))
+}
+
+const batchOfExport = preparedQueries('booking_export', (tx, shape: ExportShape) =>
+  exportQuery(tx, shape, null),
+)
+
 /**
  * One batch of the Excel export in start-time order, after `cursor` (keyset paging: memory and
  * the cost of each batch stay flat whatever the size of the export).
@@ -455,18 +484,15 @@ export async function exportBatch(
   cursor: ExportCursor | null,
   size: number,
 ) {
-  const after = cursor
-    ? direction === 'desc'
-      ? sql`(${bookings.startTime}, ${bookings.id}) < (${cursor.startTime.toISOString()}::timestamptz, ${cursor.id})`
-      : sql`(${bookings.startTime}, ${bookings.id}) > (${cursor.startTime.toISOString()}::timestamptz, ${cursor.id})`
-    : undefined
-  const dir = direction === 'desc' ? desc : asc
-  const matches = filter.search ? await nameMatches(tx, filter) : null
-  return withJoins(tx.select(exportColumns).from(bookings).$dynamic())
-    .where(and(where(shapeOf(filter), matches), after))
-    .orderBy(dir(bookings.startTime), dir(bookings.id))
-    .limit(size)
-    .execute(filterValues(filter))
+  const shape = { ...shapeOf(filter), direction, after: cursor !== null }
+  const values = {
+    ...filterValues(filter),
+    afterStart: cursor?.startTime.toISOString() ?? null,
+    afterId: cursor?.id ?? null,
+    limit: size,
+  }
+  if (!filter.search) return batchOfExport(tx, shape, values)
+  return exportQuery(tx, shape, await nameMatches(tx, filter)).execute(values)
 }
 export type BookingExportDbRow = Awaited<ReturnType<typeof exportBatch>>[number]
 
