@@ -1460,7 +1460,7 @@ async function pgliteBlocking() {
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { btree_gist } })
     let ids
     try {
-      for (const statement of benchData(BLOCKING_BOOKINGS, BLOCKING_BOOKINGS)) await client.exec(statement)
+      for (const statement of benchData(BLOCKING_BOOKINGS, BLOCKING_BOOKINGS, SOAK_ORGANIZATIONS)) await client.exec(statement)
       // What a create in the big organization needs, and a booking of it to open.
       const { rows } = await client.query(
         `select s.center_id, s.space_id, c.client_id, c.user_id,
