@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -20,9 +20,17 @@ export interface Database {
 /** drizzle's SQL migrations and journal (copied beside the bundle by scripts/build-api.mjs). */
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
 
+/**
+ * A migrated PGlite data folder, built beside the bundle by scripts/build-api.mjs
+ * (src/db-template.ts): a new data folder starts as a copy of it, which skips PGlite's initdb and
+ * the migrations, most of a first start. Absent when running from the TypeScript sources.
+ */
+export const pgliteTemplateFolder = path.resolve(import.meta.dirname, 'pgdata-template')
+
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
+  /** `template`: the folder a new data folder starts from (default pgliteTemplateFolder, if built); null: initdb. */
+  | { kind: 'pglite'; dataDir: string; template?: string | null }
   /** In memory, optionally started from a dump of a migrated database (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
 
@@ -50,20 +58,40 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ])
+  const options = { extensions: { btree_gist } }
   let client: PGlite
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata')
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true })
-    client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } })
+    const template = source.template === undefined ? pgliteTemplateFolder : source.template
+    const isNew = !existsSync(dir) || readdirSync(dir).length === 0
+    if (isNew && template && existsSync(template)) startFromTemplate(template, dir)
+    else mkdirSync(dir, { recursive: true })
+    client = await PGlite.create({ ...options, dataDir: dir })
   } else {
     client = await PGlite.create({
-      extensions: { btree_gist },
+      ...options,
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
     })
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
   return { kind: 'pglite', db, close: () => client.close() }
+}
+
+/**
+ * Copies the template into `dir` (absent or empty). Through a scratch folder renamed into place, so
+ * a start killed halfway leaves no half-copied database that the next start would take for a real one.
+ */
+function startFromTemplate(template: string, dir: string) {
+  mkdirSync(path.dirname(dir), { recursive: true })
+  const scratch = mkdtempSync(`${dir}.new-`)
+  try {
+    cpSync(template, scratch, { recursive: true })
+    rmSync(dir, { recursive: true, force: true })
+    renameSync(scratch, dir)
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 /** A PGlite dump of the migrated schema, for tests that need a fresh database fast. */
