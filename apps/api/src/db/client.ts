@@ -58,7 +58,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ])
-  const options = { extensions: { btree_gist } }
+  const options = {
+    extensions: { btree_gist },
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
+  }
   let client: PGlite
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata')
@@ -77,6 +80,21 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   await migratePglite(db as never, { migrationsFolder })
   return { kind: 'pglite', db, close: () => client.close() }
 }
+
+/**
+ * PGlite's memory settings, added to its own start parameters (as parameters rather than in the
+ * folder's postgresql.conf, so they apply to existing data folders too). PGlite keeps PostgreSQL's
+ * memory inside its WebAssembly memory, which never shrinks, so what the server holds is what
+ * PostgreSQL once touched:
+ * - shared_buffers: initdb chose 128MB. Measured here (PGlite alone opening the demo database, then
+ *   a query): ~370 MB RSS at 128MB, ~270 MB at 32MB, no less at 16MB, ~320 MB at 64MB. The demo
+ *   database (~30 MB) nearly fits; other pages come from the operating system's file cache.
+ * - maintenance_work_mem (64MB by default): what CREATE INDEX or VACUUM may take at once, e.g. a
+ *   later migration indexing a large table; 16MB keeps that peak from staying in the process.
+ * PGlite's initialMemory cannot go below the 128 MB its module declares (a smaller one fails with
+ * a LinkError) and the WebAssembly maximum is fixed at 2 GB in PGlite itself.
+ */
+const pgliteSettings = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB']
 
 /**
  * Copies the template into `dir` (absent or empty). Through a scratch folder renamed into place, so

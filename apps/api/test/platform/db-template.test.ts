@@ -123,6 +123,11 @@ describe('the PGlite template a new data folder starts from', () => {
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       )) as unknown as { rows: { n: number }[] }
       expect(rows[0]?.n).toBe(journalOf(sourceMigrations).entries.length)
+      // PGlite's memory settings (db/client.ts) apply to an existing folder, whatever its postgresql.conf says.
+      const settings = (await database.db.execute(
+        sql`select current_setting('shared_buffers') as shared, current_setting('maintenance_work_mem') as maintenance`,
+      )) as unknown as { rows: { shared: string; maintenance: string }[] }
+      expect(settings.rows[0]).toEqual({ shared: '32MB', maintenance: '16MB' })
     } finally {
       await database.close()
     }
