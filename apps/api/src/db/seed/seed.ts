@@ -40,10 +40,11 @@ export async function seedReferenceData(db: Db) {
 
 /** Demo organizations and users on an empty database. Returns false when there was data already. */
 export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): Promise<boolean> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD)
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users)
     if ((existing?.n ?? 0) > 0) return false
+    // Only now: every start calls this, and an argon2 hash costs time and 19 MiB.
+    const passwordHash = await hashPassword(DEMO_PASSWORD)
     const orgIds = await seedOrganizations(tx)
     const orgId = (name: string | null) => (name ? (orgIds.get(name) ?? null) : null)
     const names: Record<string, [string, string]> = {
