@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
 import { countries, globalRegions, users } from '../schema/index.ts'
@@ -45,6 +45,14 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
     if ((existing?.n ?? 0) > 0) return false
     // Only now: every start calls this, and an argon2 hash costs time and 19 MiB.
     const passwordHash = await hashPassword(DEMO_PASSWORD)
+    // A bulk load of rows that reference rows this transaction read or wrote: like pg_restore, it
+    // skips the per-row foreign-key triggers, a third of the seed's CPU time on PGlite (measured:
+    // ~1.3 s → ~0.85 s). Checks, unique and exclusion constraints still apply, and a test checks
+    // every foreign key of the seeded data. Only a superuser may (PGlite's user is one).
+    const { rows } = (await tx.execute(
+      sql`select current_setting('is_superuser') = 'on' as superuser`,
+    )) as unknown as { rows: { superuser: boolean }[] }
+    if (rows[0]?.superuser) await tx.execute(sql`set local session_replication_role = replica`)
     const orgIds = await seedOrganizations(tx)
     const orgId = (name: string | null) => (name ? (orgIds.get(name) ?? null) : null)
     const names: Record<string, [string, string]> = {
