@@ -128,7 +128,7 @@ async function startup() {
     const firstUsed = await idleMemory(first.child)
     await stop(first.child)
     console.log(
-      `first start on an empty data folder (create, migrate, seed) → sign-in page answers: ${(first.ms / 1000).toFixed(2)} s`,
+      `first start on an empty data folder (database, demo data) → sign-in page answers: ${(first.ms / 1000).toFixed(2)} s`,
     )
     console.log(
       `  server idle after it: ${mb(firstIdle)}; after sign-in, bookings list, booking page: ${mb(firstUsed)}`,
