@@ -1,6 +1,7 @@
 // Bundles the API into apps/api/dist/main.mjs (and its render worker into render-worker.mjs): the workspace's own TypeScript (API and domain) is
 // compiled once, the npm dependencies stay imports. Running plain JavaScript starts faster and keeps
-// far less memory than compiling TypeScript on every start.
+// far less memory than compiling TypeScript on every start. Beside them it writes pgdata-template, the
+// migrated PGlite data folder a new DATA_DIR starts from (see buildDbTemplate).
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -71,7 +72,8 @@ const TEMPLATE_KEY = 'pgdata-template.key'
 /**
  * What the template's contents follow: the migrations beside the bundle (SQL and journal) and the
  * PGlite and drizzle versions that wrote them. The rest of the API changes far more often and
- * leaves the template as it was.
+ * leaves the template as it was. (db-template.ts writes nothing else; should it ever write data,
+ * its sources belong in the key too.)
  */
 export function dbTemplateKey(into) {
   const hash = createHash('sha256')
