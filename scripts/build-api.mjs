@@ -1,7 +1,10 @@
 // Bundles the API into apps/api/dist/main.mjs (and its render worker into render-worker.mjs): the workspace's own TypeScript (API and domain) is
 // compiled once, the npm dependencies stay imports. Running plain JavaScript starts faster and keeps
-// far less memory than compiling TypeScript on every start.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+// far less memory than compiling TypeScript on every start. Beside them it writes pgdata-template, the
+// migrated PGlite data folder a new DATA_DIR starts from (see buildDbTemplate).
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
 
@@ -34,11 +37,14 @@ export async function buildApi(into = outDir) {
   const dependencies = Object.keys(
     JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8')).dependencies ?? {},
   )
-  rmSync(into, { recursive: true, force: true })
+  // Everything but the database template, which buildDbTemplate keeps while it is current.
+  for (const entry of existsSync(into) ? readdirSync(into) : [])
+    if (entry !== TEMPLATE && entry !== TEMPLATE_KEY) rmSync(path.join(into, entry), { recursive: true })
   await build({
     entryPoints: {
       main: path.join(apiDir, 'src/main.ts'),
       'render-worker': path.join(apiDir, 'src/render-worker.ts'),
+      'db-template': path.join(apiDir, 'src/db-template.ts'),
     },
     outdir: into,
     outExtension: { '.js': '.mjs' },
@@ -56,6 +62,52 @@ export async function buildApi(into = outDir) {
     logLevel: 'warning',
   })
   cpSync(path.join(apiDir, 'src/db/migrations'), path.join(into, 'migrations'), { recursive: true })
+  buildDbTemplate(into)
+}
+
+/** The migrated PGlite data folder a new DATA_DIR starts from (apps/api/src/db-template.ts), and its key. */
+const TEMPLATE = 'pgdata-template'
+const TEMPLATE_KEY = 'pgdata-template.key'
+
+/**
+ * What the template's contents follow: the migrations beside the bundle (SQL and journal) and the
+ * PGlite and drizzle versions that wrote them. The rest of the API changes far more often and
+ * leaves the template as it was. (db-template.ts writes nothing else; should it ever write data,
+ * its sources belong in the key too.)
+ */
+export function dbTemplateKey(into) {
+  const hash = createHash('sha256')
+  // Neither package exports its package.json; npm installs both at the root.
+  for (const name of ['@electric-sql/pglite', 'drizzle-orm']) {
+    const { version } = JSON.parse(
+      readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
+    )
+    hash.update(`${name}@${version}\n`)
+  }
+  const migrations = path.join(into, 'migrations')
+  for (const file of readdirSync(migrations, { recursive: true }).sort()) {
+    const full = path.join(migrations, file)
+    if (statSync(full).isFile()) hash.update(`${file}\n`).update(readFileSync(full))
+  }
+  return hash.digest('hex')
+}
+
+/**
+ * (Re)builds `into`/pgdata-template unless its key is current: it takes seconds (initdb and every
+ * migration). Returns whether it built. The key is written last, so a build cut short is redone.
+ */
+export function buildDbTemplate(into) {
+  const key = dbTemplateKey(into)
+  const keyFile = path.join(into, TEMPLATE_KEY)
+  if (existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key && existsSync(path.join(into, TEMPLATE)))
+    return false
+  rmSync(keyFile, { force: true })
+  const run = spawnSync(process.execPath, [path.join(into, 'db-template.mjs'), path.join(into, TEMPLATE)], {
+    stdio: 'inherit',
+  })
+  if (run.status !== 0) throw new Error('could not build the database template (db-template.mjs)')
+  writeFileSync(keyFile, key)
+  return true
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -20,9 +20,17 @@ export interface Database {
 /** drizzle's SQL migrations and journal (copied beside the bundle by scripts/build-api.mjs). */
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
 
+/**
+ * A migrated PGlite data folder, built beside the bundle by scripts/build-api.mjs
+ * (src/db-template.ts): a new data folder starts as a copy of it, which skips PGlite's initdb and
+ * the migrations, most of a first start. Absent when running from the TypeScript sources.
+ */
+export const pgliteTemplateFolder = path.resolve(import.meta.dirname, 'pgdata-template')
+
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
+  /** `template`: the folder a new data folder starts from (default pgliteTemplateFolder, if built); null: initdb. */
+  | { kind: 'pglite'; dataDir: string; template?: string | null }
   /** In memory, optionally started from a dump of a migrated database (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
 
@@ -51,21 +59,58 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ])
-  const extensions = { btree_gist, pg_trgm }
+  const options = {
+    extensions: { btree_gist, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
+  }
   let client: PGlite
   if (source.kind === 'pglite') {
     const dir = path.join(source.dataDir, 'pgdata')
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true })
-    client = await PGlite.create({ dataDir: dir, extensions })
+    const template = source.template === undefined ? pgliteTemplateFolder : source.template
+    const isNew = !existsSync(dir) || readdirSync(dir).length === 0
+    if (isNew && template && existsSync(template)) startFromTemplate(template, dir)
+    else mkdirSync(dir, { recursive: true })
+    client = await PGlite.create({ ...options, dataDir: dir })
   } else {
     client = await PGlite.create({
-      extensions,
+      ...options,
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
     })
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
   return { kind: 'pglite', db, close: () => client.close() }
+}
+
+/**
+ * PGlite's memory settings, added to its own start parameters (as parameters rather than in the
+ * folder's postgresql.conf, so they apply to existing data folders too). PGlite keeps PostgreSQL's
+ * memory inside its WebAssembly memory, which never shrinks, so what the server holds is what
+ * PostgreSQL once touched:
+ * - shared_buffers: initdb chose 128MB. Measured here (PGlite alone opening the demo database, then
+ *   a query): ~370 MB RSS at 128MB, ~270 MB at 32MB, no less at 16MB, ~320 MB at 64MB. The demo
+ *   database (~30 MB) nearly fits; other pages come from the operating system's file cache.
+ * - maintenance_work_mem (64MB by default): what CREATE INDEX or VACUUM may take at once, e.g. a
+ *   later migration indexing a large table; 16MB keeps that peak from staying in the process.
+ * PGlite's initialMemory cannot go below the 128 MB its module declares (a smaller one fails with
+ * a LinkError) and the WebAssembly maximum is fixed at 2 GB in PGlite itself.
+ */
+const pgliteSettings = ['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB']
+
+/**
+ * Copies the template into `dir` (absent or empty). Through a scratch folder renamed into place, so
+ * a start killed halfway leaves no half-copied database that the next start would take for a real one.
+ */
+function startFromTemplate(template: string, dir: string) {
+  mkdirSync(path.dirname(dir), { recursive: true })
+  const scratch = mkdtempSync(`${dir}.new-`)
+  try {
+    cpSync(template, scratch, { recursive: true })
+    rmSync(dir, { recursive: true, force: true })
+    renameSync(scratch, dir)
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
 }
 
 /** A PGlite dump of the migrated schema, for tests that need a fresh database fast. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { crc32, deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../client.ts'
 import {
@@ -142,23 +143,43 @@ const demoSpaces: Record<string, DemoSpace[]> = {
 
 const palette = ['#0E3E6C', '#019949', '#b20021', '#F06627', '#d2ce5d', '#e40613', '#ff1e68']
 
+/**
+ * An 800×500 PNG of one colour, written by hand: loading sharp for these would cost the first start
+ * about half a second and keep its native library (tens of MB) in the server for good.
+ */
+function solidPng(hex: string) {
+  const width = 800
+  const height = 500
+  const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16))
+  // Each row: filter byte 0, then the pixels.
+  const row = Buffer.alloc(1 + width * 3)
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3)
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const frame = Buffer.alloc(8 + data.length + 4)
+    frame.writeUInt32BE(data.length, 0)
+    body.copy(frame, 4)
+    frame.writeUInt32BE(crc32(body), 8 + data.length)
+    return frame
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
 /** A photo for a demo space, written into the upload folder (only when the app has one). */
-async function demoPhoto(dataDir: string, index: number) {
+function demoPhoto(dataDir: string, index: number) {
   const dir = path.join(dataDir, 'uploads')
   mkdirSync(dir, { recursive: true })
   const name = `${randomBytes(18).toString('base64url')}.png`
-  const { default: sharp } = await import('sharp')
-  const image = await sharp({
-    create: {
-      width: 800,
-      height: 500,
-      channels: 3,
-      background: palette[index % palette.length] ?? '#0E3E6C',
-    },
-  })
-    .png()
-    .toBuffer()
-  writeFileSync(path.join(dir, name), image)
+  writeFileSync(path.join(dir, name), solidPng(palette[index % palette.length] ?? '#0E3E6C'))
   return `/uploads/${name}`
 }
 
@@ -219,7 +240,7 @@ export async function seedDemoSpaces(tx: Tx, dataDir?: string) {
       if (dataDir) {
         await tx
           .insert(spacePhotos)
-          .values({ organizationId, spaceId: space.id, url: await demoPhoto(dataDir, photoIndex++) })
+          .values({ organizationId, spaceId: space.id, url: demoPhoto(dataDir, photoIndex++) })
       }
       for (const childName of demo.combines ?? []) {
         const childId = ids.get(childName)
