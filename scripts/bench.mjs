@@ -1509,7 +1509,10 @@ async function pgliteBlocking() {
       await stop(first)
     }
     const t0 = performance.now()
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { btree_gist } })
+    const client = await PGlite.create({
+      dataDir: path.join(dataDir, 'pgdata'),
+      extensions: { btree_gist, pg_trgm },
+    })
     let ids
     try {
       for (const statement of benchData(BLOCKING_BOOKINGS, BLOCKING_BOOKINGS, SOAK_ORGANIZATIONS))
