@@ -50,7 +50,15 @@ export function orderBy<K extends string>(
   return [direction(columns[key]), direction(id)]
 }
 
-/** `count(*) over ()`: the total of the filtered rows, read in the same query as the page. */
+/**
+ * `count(*) over ()`: the total of the filtered rows, read in the same query as the page. The lists
+ * bounded by an organization's configuration (its centers, spaces, regions, packages, cancel rules,
+ * vouchers, client types) or by the platform's (organizations, countries, amenities, global
+ * regions) keep it: it is exact, in the page's own statement and snapshot, and over a few hundred
+ * rows cheaper than a second statement. Users and clients grow with the bookings (every booker is a
+ * user of a client): there the window would join and count every filtered row on each page, so
+ * their pages are read alone and their totals counted apart (sendCountedPage).
+ */
 export const totalCount = () => sql<number>`count(*) over ()`.mapWith(Number)
 
 /**
@@ -67,4 +75,23 @@ export async function sendPage<T extends { total: number }>(
   const total = rows[0]?.total ?? (start > 0 ? await countRest() : 0)
   reply.header('Content-Range', formatContentRange(start, rows.length, total))
   return rows.map(({ total: _total, ...row }) => row)
+}
+
+/**
+ * Sends one page of a list whose total is counted apart (see totalCount), with the same
+ * Content-Range as sendPage. A page shorter than asked for ends the list, so its end is the total
+ * and `count` is not run: a short first page (most organizations' lists), the last page. A full
+ * page, or an empty one past the end, asks `count`.
+ */
+export async function sendCountedPage<T>(
+  reply: FastifyReply,
+  window: ListWindow | null,
+  rows: T[],
+  count: () => Promise<number>,
+): Promise<T[]> {
+  const start = window?.offset ?? 0
+  const ended = window === null || (rows.length < window.limit && (rows.length > 0 || start === 0))
+  const total = ended ? start + rows.length : await count()
+  reply.header('Content-Range', formatContentRange(start, rows.length, total))
+  return rows
 }
