@@ -11,7 +11,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy } from '../../platform/list.ts'
+import { containsPattern, type ListWindow, orderBy, totalCountWhen } from '../../platform/list.ts'
 
 const registeredUser =
   sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${clients.organizationId} and ${users.clientId} = ${clients.id} and ${users.deletedAt} is null)`.mapWith(
@@ -62,6 +62,7 @@ const pageOfClients = preparedQueries(
         registeredUser,
         alterUserName,
         deleted_at: clients.deletedAt,
+        total: totalCountWhen(shape.search),
       })
       .from(clients)
       .innerJoin(organizations, eq(organizations.id, clients.organizationId))
@@ -72,7 +73,7 @@ const pageOfClients = preparedQueries(
   },
 )
 
-/** A page of clients; the total is counted apart (countClients) only when the page does not tell it. */
+/** A page of clients; without a search, its total is counted apart (countClients) when the page does not tell it. */
 export function listClients(
   tx: Tx,
   organizationId: number | null,

@@ -1,7 +1,7 @@
 import { clientListQuerySchema, clientRestoreSchema, clientSchema } from '@spaceboard/domain'
 import { z } from 'zod'
 import type { App } from '../../platform/app.ts'
-import { listWindow, sendCountedPage } from '../../platform/list.ts'
+import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import * as service from './clients.service.ts'
 
@@ -17,7 +17,7 @@ export function clientRoutes(app: App) {
         return request.signedIn((ctx) => service.clientOptions(ctx, query.organization_id))
       const window = listWindow(request, query)
       return request.signedIn(async (ctx) =>
-        sendCountedPage(reply, window, await service.listClients(ctx, query, window), () =>
+        sendPage(reply, window, await service.listClients(ctx, query, window), () =>
           service.countClients(ctx, query.search, query.organization_id),
         ),
       )

@@ -4,7 +4,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { clients, countries, organizations, sessions, users } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy } from '../../platform/list.ts'
+import { containsPattern, type ListWindow, orderBy, totalCountWhen } from '../../platform/list.ts'
 
 const creator = alias(users, 'creator')
 
@@ -111,7 +111,7 @@ const pageOfUsers = preparedQueries(
         ? [direction(users.firstName), direction(users.lastName), direction(users.id)]
         : orderBy(sortable, shape, 'first_name', users.id)
     const base = tx
-      .select(listColumns)
+      .select({ ...listColumns, total: totalCountWhen(shape.search) })
       .from(users)
       .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .leftJoin(
@@ -125,7 +125,7 @@ const pageOfUsers = preparedQueries(
   },
 )
 
-/** A page of users; the total is counted apart (countUsers) only when the page does not tell it. */
+/** A page of users; without a search, its total is counted apart (countUsers) when the page does not tell it. */
 export function listUsers(
   tx: Tx,
   filters: UserFilters,

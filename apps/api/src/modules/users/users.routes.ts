@@ -9,7 +9,7 @@ import {
 import { z } from 'zod'
 import type { App, AppDeps } from '../../platform/app.ts'
 import { forbidden } from '../../platform/errors.ts'
-import { listWindow, sendCountedPage } from '../../platform/list.ts'
+import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { streamWorkbook } from '../../platform/xlsx.ts'
 import * as repo from './users.repository.ts'
@@ -65,7 +65,7 @@ export function userRoutes(app: App, { heavyWork }: AppDeps) {
       }
       const window = listWindow(request, query)
       return request.signedIn(async (ctx) =>
-        sendCountedPage(reply, window, await service.listUsers(ctx, query, window), () =>
+        sendPage(reply, window, await service.listUsers(ctx, query, window), () =>
           service.countUsers(ctx, query),
         ),
       )
