@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spaceboard/domain'
 import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { amenities, organizationAmenities } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -14,22 +15,39 @@ const columns = {
 const sortable = { name: amenities.name, category: amenities.category, updated_at: amenities.updatedAt }
 export type AmenityOrder = keyof typeof sortable
 
-function filter(search: string) {
-  const pattern = containsPattern(search)
+/** Matching the search pattern when `search` (a placeholder, so the statement is reused). */
+function filter(search: boolean) {
+  const pattern = sql.placeholder('pattern')
   return search ? or(ilike(amenities.name, pattern), ilike(amenities.category, pattern)) : undefined
 }
 
+const pageOfAmenities = preparedQueries(
+  'amenity_list',
+  (tx, shape: Pick<ListQuery<AmenityOrder>, 'order' | 'direct'> & { search: boolean; window: boolean }) => {
+    const base = tx
+      .select({ ...columns, total: totalCount() })
+      .from(amenities)
+      .where(filter(shape.search))
+      .orderBy(...orderBy(sortable, shape, 'name', amenities.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
 export function listAmenities(tx: Tx, query: ListQuery<AmenityOrder>, window: ListWindow | null) {
-  const base = tx
-    .select({ ...columns, total: totalCount() })
-    .from(amenities)
-    .where(filter(query.search))
-    .orderBy(...orderBy(sortable, query, 'name', amenities.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfAmenities(
+    tx,
+    { search: Boolean(query.search), order: query.order, direct: query.direct, window: Boolean(window) },
+    { pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countAmenities(tx: Tx, search: string) {
-  const [row] = await tx.select({ n: count() }).from(amenities).where(filter(search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(amenities)
+    .where(filter(Boolean(search)))
+    .execute({ pattern: containsPattern(search) })
   return row?.n ?? 0
 }
 

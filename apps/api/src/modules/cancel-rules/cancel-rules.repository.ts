@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spaceboard/domain'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { cancelRules, organizations } from '../../db/schema/index.ts'
 import { type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -24,18 +25,45 @@ const sortable = {
 export type CancelRuleOrder = keyof typeof sortable
 export type CancelRuleValues = Omit<typeof cancelRules.$inferInsert, 'id' | 'organizationId'>
 
-/** Rules hold numbers only, so search matches a number in any of them. */
-function filter(organizationId: number | null, search: string) {
-  const number = /^\d{1,11}$/.test(search) ? Number(search) : null
+/** Rules hold numbers only, so search matches a number in any of them; any other search, none. */
+function searchOf(search: string) {
+  return search === '' ? 'none' : /^\d{1,11}$/.test(search) ? 'number' : 'nothing'
+}
+
+interface FilterShape {
+  organization: boolean
+  search: ReturnType<typeof searchOf>
+}
+
+function filter(shape: FilterShape) {
+  const number = sql.placeholder('number')
   return and(
-    organizationId === null ? undefined : eq(cancelRules.organizationId, organizationId),
-    search === ''
+    shape.organization ? eq(cancelRules.organizationId, sql.placeholder('organizationId')) : undefined,
+    shape.search === 'none'
       ? undefined
-      : number === null
+      : shape.search === 'nothing'
         ? sql`false`
         : sql`(${cancelRules.minDay} = ${number} or ${cancelRules.maxDay} = ${number} or ${cancelRules.maxAttendee} = ${number} or ${cancelRules.refundPercent} = ${number})`,
   )
 }
+
+function filterValues(organizationId: number | null, search: string) {
+  return { organizationId, number: searchOf(search) === 'number' ? Number(search) : null }
+}
+
+const pageOfCancelRules = preparedQueries(
+  'cancel_rule_list',
+  (tx, shape: FilterShape & Pick<ListQuery<CancelRuleOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const base = tx
+      .select({ ...columns, total: totalCount() })
+      .from(cancelRules)
+      .innerJoin(organizations, eq(organizations.id, cancelRules.organizationId))
+      .where(filter(shape))
+      .orderBy(...orderBy(sortable, shape, 'min_day', cancelRules.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
 
 export function listCancelRules(
   tx: Tx,
@@ -43,17 +71,25 @@ export function listCancelRules(
   query: ListQuery<CancelRuleOrder>,
   window: ListWindow | null,
 ) {
-  const base = tx
-    .select({ ...columns, total: totalCount() })
-    .from(cancelRules)
-    .innerJoin(organizations, eq(organizations.id, cancelRules.organizationId))
-    .where(filter(organizationId, query.search))
-    .orderBy(...orderBy(sortable, query, 'min_day', cancelRules.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfCancelRules(
+    tx,
+    {
+      organization: organizationId !== null,
+      search: searchOf(query.search),
+      order: query.order,
+      direct: query.direct,
+      window: Boolean(window),
+    },
+    { ...filterValues(organizationId, query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countCancelRules(tx: Tx, organizationId: number | null, search: string) {
-  const [row] = await tx.select({ n: count() }).from(cancelRules).where(filter(organizationId, search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(cancelRules)
+    .where(filter({ organization: organizationId !== null, search: searchOf(search) }))
+    .execute(filterValues(organizationId, search))
   return row?.n ?? 0
 }
 

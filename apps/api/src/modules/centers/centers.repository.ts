@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spaceboard/domain'
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import {
   centerRegions,
   centerRevenueTargets,
@@ -23,11 +24,16 @@ export type CenterOrder = keyof typeof sortable
 export type CenterRow = typeof centers.$inferSelect
 export type CenterValues = Partial<typeof centers.$inferInsert>
 
-function filter(organizationId: number | null, search: string): SQL | undefined {
-  const pattern = containsPattern(search)
+interface FilterShape {
+  organization: boolean
+  search: boolean
+}
+
+function filter(shape: FilterShape): SQL | undefined {
+  const pattern = sql.placeholder('pattern')
   return and(
-    organizationId === null ? undefined : eq(centers.organizationId, organizationId),
-    search
+    shape.organization ? eq(centers.organizationId, sql.placeholder('organizationId')) : undefined,
+    shape.search
       ? or(
           ilike(centers.name, pattern),
           ilike(centers.city, pattern),
@@ -38,37 +44,59 @@ function filter(organizationId: number | null, search: string): SQL | undefined 
   )
 }
 
+const pageOfCenters = preparedQueries(
+  'center_list',
+  (tx, shape: FilterShape & Pick<ListQuery<CenterOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const base = tx
+      .select({
+        id: centers.id,
+        name: centers.name,
+        organization_id: centers.organizationId,
+        organizationName: organizations.name,
+        site_id: centers.siteId,
+        city: centers.city,
+        contact_email: centers.contactEmail,
+        contact_number: centers.contactNumber,
+        timezone_id: centers.timezoneId,
+        is_active: sql<number>`case when ${centers.isActive} then 1 else 0 end`.mapWith(Number),
+        deleted_at: centers.deletedAt,
+        created_at: centers.createdAt,
+        total: totalCount(),
+      })
+      .from(centers)
+      .innerJoin(organizations, eq(organizations.id, centers.organizationId))
+      .where(filter(shape))
+      .orderBy(...orderBy(sortable, shape, 'name', centers.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
 export function listCenters(
   tx: Tx,
   organizationId: number | null,
   query: ListQuery<CenterOrder>,
   window: ListWindow | null,
 ) {
-  const base = tx
-    .select({
-      id: centers.id,
-      name: centers.name,
-      organization_id: centers.organizationId,
-      organizationName: organizations.name,
-      site_id: centers.siteId,
-      city: centers.city,
-      contact_email: centers.contactEmail,
-      contact_number: centers.contactNumber,
-      timezone_id: centers.timezoneId,
-      is_active: sql<number>`case when ${centers.isActive} then 1 else 0 end`.mapWith(Number),
-      deleted_at: centers.deletedAt,
-      created_at: centers.createdAt,
-      total: totalCount(),
-    })
-    .from(centers)
-    .innerJoin(organizations, eq(organizations.id, centers.organizationId))
-    .where(filter(organizationId, query.search))
-    .orderBy(...orderBy(sortable, query, 'name', centers.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfCenters(
+    tx,
+    {
+      organization: organizationId !== null,
+      search: Boolean(query.search),
+      order: query.order,
+      direct: query.direct,
+      window: Boolean(window),
+    },
+    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countCenters(tx: Tx, organizationId: number | null, search: string) {
-  const [row] = await tx.select({ n: count() }).from(centers).where(filter(organizationId, search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(centers)
+    .where(filter({ organization: organizationId !== null, search: Boolean(search) }))
+    .execute({ organizationId, pattern: containsPattern(search) })
   return row?.n ?? 0
 }
 

@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spaceboard/domain'
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, ilike, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { clientTypes, organizationClientTypes, organizations } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -19,14 +20,36 @@ export type ClientTypeOrder = keyof typeof sortable
  * The client types an organization sees: the shared defaults and its own. `null` is every
  * organization's (super without a filter).
  */
-function visibleTo(organizationId: number | null): SQL | undefined {
+function visibleTo(organizationId: number | Placeholder | null): SQL | undefined {
   if (organizationId === null) return undefined
   return or(isNull(clientTypes.organizationId), eq(clientTypes.organizationId, organizationId))
 }
 
-function filter(organizationId: number | null, search: string) {
-  return and(visibleTo(organizationId), search ? ilike(clientTypes.name, containsPattern(search)) : undefined)
+interface FilterShape {
+  organization: boolean
+  search: boolean
 }
+
+function filter(shape: FilterShape) {
+  return and(
+    visibleTo(shape.organization ? sql.placeholder('organizationId') : null),
+    shape.search ? ilike(clientTypes.name, sql.placeholder('pattern')) : undefined,
+  )
+}
+
+const pageOfClientTypes = preparedQueries(
+  'client_type_list',
+  (tx, shape: FilterShape & Pick<ListQuery<ClientTypeOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const base = tx
+      .select({ ...columns, total: totalCount() })
+      .from(clientTypes)
+      .leftJoin(organizations, eq(organizations.id, clientTypes.organizationId))
+      .where(filter(shape))
+      .orderBy(...orderBy(sortable, shape, 'name', clientTypes.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
 
 export function listClientTypes(
   tx: Tx,
@@ -34,17 +57,25 @@ export function listClientTypes(
   query: ListQuery<ClientTypeOrder>,
   window: ListWindow | null,
 ) {
-  const base = tx
-    .select({ ...columns, total: totalCount() })
-    .from(clientTypes)
-    .leftJoin(organizations, eq(organizations.id, clientTypes.organizationId))
-    .where(filter(organizationId, query.search))
-    .orderBy(...orderBy(sortable, query, 'name', clientTypes.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfClientTypes(
+    tx,
+    {
+      organization: organizationId !== null,
+      search: Boolean(query.search),
+      order: query.order,
+      direct: query.direct,
+      window: Boolean(window),
+    },
+    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countClientTypes(tx: Tx, organizationId: number | null, search: string) {
-  const [row] = await tx.select({ n: count() }).from(clientTypes).where(filter(organizationId, search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(clientTypes)
+    .where(filter({ organization: organizationId !== null, search: Boolean(search) }))
+    .execute({ organizationId, pattern: containsPattern(search) })
   return row?.n ?? 0
 }
 

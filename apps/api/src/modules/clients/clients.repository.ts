@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spaceboard/domain'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import {
   clientClientTypes,
   clientGratisLog,
@@ -10,7 +11,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { containsPattern, type ListWindow, orderBy, totalCountWhen } from '../../platform/list.ts'
 
 const registeredUser =
   sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${clients.organizationId} and ${users.clientId} = ${clients.id} and ${users.deletedAt} is null)`.mapWith(
@@ -29,11 +30,16 @@ const sortable = {
 }
 export type ClientOrder = keyof typeof sortable
 
-function filter(organizationId: number | null, search: string): SQL | undefined {
-  const pattern = containsPattern(search)
+interface FilterShape {
+  organization: boolean
+  search: boolean
+}
+
+function filter(shape: FilterShape): SQL | undefined {
+  const pattern = sql.placeholder('pattern')
   return and(
-    organizationId === null ? undefined : eq(clients.organizationId, organizationId),
-    search
+    shape.organization ? eq(clients.organizationId, sql.placeholder('organizationId')) : undefined,
+    shape.search
       ? or(
           ilike(clients.name, pattern),
           ilike(clients.externalClientId, pattern),
@@ -43,33 +49,61 @@ function filter(organizationId: number | null, search: string): SQL | undefined 
   )
 }
 
+const pageOfClients = preparedQueries(
+  'client_list',
+  (tx, shape: FilterShape & Pick<ListQuery<ClientOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const base = tx
+      .select({
+        id: clients.id,
+        external_client_id: clients.externalClientId,
+        organization_id: clients.organizationId,
+        organizationName: organizations.name,
+        name: clients.name,
+        registeredUser,
+        alterUserName,
+        deleted_at: clients.deletedAt,
+        total: totalCountWhen(shape.search),
+      })
+      .from(clients)
+      .innerJoin(organizations, eq(organizations.id, clients.organizationId))
+      .where(filter(shape))
+      .orderBy(...orderBy(sortable, shape, 'name', clients.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
+/** A page of clients; without a search, its total is counted apart (countClients) when the page does not tell it. */
 export function listClients(
   tx: Tx,
   organizationId: number | null,
   query: ListQuery<ClientOrder>,
   window: ListWindow | null,
 ) {
-  const base = tx
-    .select({
-      id: clients.id,
-      external_client_id: clients.externalClientId,
-      organization_id: clients.organizationId,
-      organizationName: organizations.name,
-      name: clients.name,
-      registeredUser,
-      alterUserName,
-      deleted_at: clients.deletedAt,
-      total: totalCount(),
-    })
-    .from(clients)
-    .innerJoin(organizations, eq(organizations.id, clients.organizationId))
-    .where(filter(organizationId, query.search))
-    .orderBy(...orderBy(sortable, query, 'name', clients.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfClients(
+    tx,
+    {
+      organization: organizationId !== null,
+      search: Boolean(query.search),
+      order: query.order,
+      direct: query.direct,
+      window: Boolean(window),
+    },
+    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
+/** The filtered clients counted on clients alone (the page's joins and user counts left out). */
+const clientsCount = preparedQueries('client_count', (tx, shape: FilterShape) =>
+  tx.select({ n: count() }).from(clients).where(filter(shape)),
+)
+
 export async function countClients(tx: Tx, organizationId: number | null, search: string) {
-  const [row] = await tx.select({ n: count() }).from(clients).where(filter(organizationId, search))
+  const [row] = await clientsCount(
+    tx,
+    { organization: organizationId !== null, search: Boolean(search) },
+    { organizationId, pattern: containsPattern(search) },
+  )
   return row?.n ?? 0
 }
 

@@ -1,6 +1,7 @@
 import type { GlobalRegionInput, ListQuery } from '@spaceboard/domain'
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { globalRegions } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -14,22 +15,42 @@ const columns = {
 const sortable = { name: globalRegions.name, code: globalRegions.code, updated_at: globalRegions.updatedAt }
 export type GlobalRegionOrder = keyof typeof sortable
 
-function filter(search: string) {
-  const pattern = containsPattern(search)
+/** Matching the search pattern when `search` (a placeholder, so the statement is reused). */
+function filter(search: boolean) {
+  const pattern = sql.placeholder('pattern')
   return search ? or(ilike(globalRegions.name, pattern), ilike(globalRegions.code, pattern)) : undefined
 }
 
+const pageOfGlobalRegions = preparedQueries(
+  'global_region_list',
+  (
+    tx,
+    shape: Pick<ListQuery<GlobalRegionOrder>, 'order' | 'direct'> & { search: boolean; window: boolean },
+  ) => {
+    const base = tx
+      .select({ ...columns, total: totalCount() })
+      .from(globalRegions)
+      .where(filter(shape.search))
+      .orderBy(...orderBy(sortable, shape, 'name', globalRegions.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
 export function listGlobalRegions(tx: Tx, query: ListQuery<GlobalRegionOrder>, window: ListWindow | null) {
-  const base = tx
-    .select({ ...columns, total: totalCount() })
-    .from(globalRegions)
-    .where(filter(query.search))
-    .orderBy(...orderBy(sortable, query, 'name', globalRegions.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfGlobalRegions(
+    tx,
+    { search: Boolean(query.search), order: query.order, direct: query.direct, window: Boolean(window) },
+    { pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countGlobalRegions(tx: Tx, search: string) {
-  const [row] = await tx.select({ n: count() }).from(globalRegions).where(filter(search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(globalRegions)
+    .where(filter(Boolean(search)))
+    .execute({ pattern: containsPattern(search) })
   return row?.n ?? 0
 }
 

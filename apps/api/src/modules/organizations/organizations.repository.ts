@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spaceboard/domain'
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import {
   amenities,
   clientTypes,
@@ -24,8 +25,9 @@ const sortable = {
 }
 export type OrganizationOrder = keyof typeof sortable
 
-function filter(search: string) {
-  const pattern = containsPattern(search)
+/** Matching the search pattern when `search` (a placeholder, so the statement is reused). */
+function filter(search: boolean) {
+  const pattern = sql.placeholder('pattern')
   return search
     ? or(
         ilike(organizations.name, pattern),
@@ -35,26 +37,45 @@ function filter(search: string) {
     : undefined
 }
 
+const pageOfOrganizations = preparedQueries(
+  'organization_list',
+  (
+    tx,
+    shape: Pick<ListQuery<OrganizationOrder>, 'order' | 'direct'> & { search: boolean; window: boolean },
+  ) => {
+    const base = tx
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        contact_number: organizations.contactNumber,
+        contact_email: organizations.contactEmail,
+        created_at: organizations.createdAt,
+        deleted_at: organizations.deletedAt,
+        time_format: organizations.timeFormat,
+        total: totalCount(),
+      })
+      .from(organizations)
+      .where(filter(shape.search))
+      .orderBy(...orderBy(sortable, shape, 'name', organizations.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
 export function listOrganizations(tx: Tx, query: ListQuery<OrganizationOrder>, window: ListWindow | null) {
-  const base = tx
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      contact_number: organizations.contactNumber,
-      contact_email: organizations.contactEmail,
-      created_at: organizations.createdAt,
-      deleted_at: organizations.deletedAt,
-      time_format: organizations.timeFormat,
-      total: totalCount(),
-    })
-    .from(organizations)
-    .where(filter(query.search))
-    .orderBy(...orderBy(sortable, query, 'name', organizations.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfOrganizations(
+    tx,
+    { search: Boolean(query.search), order: query.order, direct: query.direct, window: Boolean(window) },
+    { pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countOrganizations(tx: Tx, search: string) {
-  const [row] = await tx.select({ n: count() }).from(organizations).where(filter(search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(organizations)
+    .where(filter(Boolean(search)))
+    .execute({ pattern: containsPattern(search) })
   return row?.n ?? 0
 }
 

@@ -1,6 +1,7 @@
 import type { ListQuery } from '@spaceboard/domain'
 import { and, asc, count, eq, gte, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import {
   centers,
   organizations,
@@ -27,12 +28,44 @@ const sortable = {
 }
 export type PackageOrder = keyof typeof sortable
 
-function filter(organizationId: number | null, search: string): SQL | undefined {
+interface FilterShape {
+  organization: boolean
+  search: boolean
+}
+
+function filter(shape: FilterShape): SQL | undefined {
   return and(
-    organizationId === null ? undefined : eq(packages.organizationId, organizationId),
-    search ? ilike(packages.name, containsPattern(search)) : undefined,
+    shape.organization ? eq(packages.organizationId, sql.placeholder('organizationId')) : undefined,
+    shape.search ? ilike(packages.name, sql.placeholder('pattern')) : undefined,
   )
 }
+
+const pageOfPackages = preparedQueries(
+  'package_list',
+  (tx, shape: FilterShape & Pick<ListQuery<PackageOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const base = tx
+      .select({
+        id: packages.id,
+        name: packages.name,
+        min_attendees: packages.minAttendees,
+        type: packages.type,
+        status: packages.status,
+        rate: sql<number>`${packages.rate}::float8`,
+        organization_id: packages.organizationId,
+        organizationName: organizations.name,
+        selectedCenters,
+        selectedSpaces,
+        created_at: packages.createdAt,
+        total: totalCount(),
+      })
+      .from(packages)
+      .innerJoin(organizations, eq(organizations.id, packages.organizationId))
+      .where(filter(shape))
+      .orderBy(...orderBy(sortable, shape, 'name', packages.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
 
 export function listPackages(
   tx: Tx,
@@ -40,30 +73,25 @@ export function listPackages(
   query: ListQuery<PackageOrder>,
   window: ListWindow | null,
 ) {
-  const base = tx
-    .select({
-      id: packages.id,
-      name: packages.name,
-      min_attendees: packages.minAttendees,
-      type: packages.type,
-      status: packages.status,
-      rate: sql<number>`${packages.rate}::float8`,
-      organization_id: packages.organizationId,
-      organizationName: organizations.name,
-      selectedCenters,
-      selectedSpaces,
-      created_at: packages.createdAt,
-      total: totalCount(),
-    })
-    .from(packages)
-    .innerJoin(organizations, eq(organizations.id, packages.organizationId))
-    .where(filter(organizationId, query.search))
-    .orderBy(...orderBy(sortable, query, 'name', packages.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfPackages(
+    tx,
+    {
+      organization: organizationId !== null,
+      search: Boolean(query.search),
+      order: query.order,
+      direct: query.direct,
+      window: Boolean(window),
+    },
+    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countPackages(tx: Tx, organizationId: number | null, search: string) {
-  const [row] = await tx.select({ n: count() }).from(packages).where(filter(organizationId, search))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(packages)
+    .where(filter({ organization: organizationId !== null, search: Boolean(search) }))
+    .execute({ organizationId, pattern: containsPattern(search) })
   return row?.n ?? 0
 }
 

@@ -1,7 +1,20 @@
 import type { ListQuery } from '@spaceboard/domain'
-import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  notInArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { globalRegions, organizations, regions } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -35,7 +48,7 @@ export interface RegionValues {
 }
 
 /** The region and everything below it, as a subquery of ids (the tree is walked in the database). */
-function subtreeOf(organizationId: number, regionId: number): SQL {
+function subtreeOf(organizationId: number | Placeholder, regionId: number | Placeholder): SQL {
   return sql`(
     with recursive subtree(id) as (
       select ${regions.id} from ${regions}
@@ -56,15 +69,29 @@ export interface RegionFilter {
   exceptSubtreeOf?: number | undefined
 }
 
-function filter({ organizationId, search, exceptSubtreeOf }: RegionFilter) {
-  const pattern = containsPattern(search)
+function filterShape({ organizationId, search, exceptSubtreeOf }: RegionFilter) {
+  return {
+    organization: organizationId !== null,
+    search: Boolean(search),
+    exceptSubtree: Boolean(exceptSubtreeOf) && organizationId !== null,
+  }
+}
+type FilterShape = ReturnType<typeof filterShape>
+
+function filterValues({ organizationId, search, exceptSubtreeOf }: RegionFilter) {
+  return { organizationId, pattern: containsPattern(search), exceptSubtreeOf }
+}
+
+function filter(shape: FilterShape) {
+  const organizationId = sql.placeholder('organizationId')
+  const pattern = sql.placeholder('pattern')
   return and(
-    organizationId === null ? undefined : eq(regions.organizationId, organizationId),
-    search
+    shape.organization ? eq(regions.organizationId, organizationId) : undefined,
+    shape.search
       ? or(ilike(regions.name, pattern), ilike(parent.name, pattern), ilike(globalRegions.name, pattern))
       : undefined,
-    exceptSubtreeOf && organizationId !== null
-      ? notInArray(regions.id, subtreeOf(organizationId, exceptSubtreeOf))
+    shape.exceptSubtree
+      ? notInArray(regions.id, subtreeOf(organizationId, sql.placeholder('exceptSubtreeOf')))
       : undefined,
   )
 }
@@ -77,25 +104,38 @@ function withNames<T extends PgSelect>(query: T) {
     .innerJoin(organizations, eq(organizations.id, regions.organizationId))
 }
 
+const pageOfRegions = preparedQueries(
+  'region_list',
+  (tx, shape: FilterShape & Pick<ListQuery<RegionOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const base = withNames(
+      tx
+        .select({ ...columns, total: totalCount() })
+        .from(regions)
+        .$dynamic(),
+    )
+      .where(filter(shape))
+      .orderBy(...orderBy(sortable, shape, 'name', regions.id))
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
 export function listRegions(
   tx: Tx,
   where: RegionFilter,
   query: ListQuery<RegionOrder>,
   window: ListWindow | null,
 ) {
-  const base = withNames(
-    tx
-      .select({ ...columns, total: totalCount() })
-      .from(regions)
-      .$dynamic(),
+  return pageOfRegions(
+    tx,
+    { ...filterShape(where), order: query.order, direct: query.direct, window: Boolean(window) },
+    { ...filterValues(where), limit: window?.limit, offset: window?.offset },
   )
-    .where(filter(where))
-    .orderBy(...orderBy(sortable, query, 'name', regions.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
 }
 
 export async function countRegions(tx: Tx, where: RegionFilter) {
-  const [row] = await withNames(tx.select({ n: count() }).from(regions).$dynamic()).where(filter(where))
+  const [row] = await withNames(tx.select({ n: count() }).from(regions).$dynamic())
+    .where(filter(filterShape(where)))
+    .execute(filterValues(where))
   return row?.n ?? 0
 }
 

@@ -1,6 +1,7 @@
 import { type ListQuery, spaceTypes } from '@spaceboard/domain'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import {
   amenities,
   centers,
@@ -32,23 +33,69 @@ const sortable = {
 }
 export type SpaceOrder = keyof typeof sortable
 
-function filter(organizationId: number | null, search: string, centerId?: number): SQL | undefined {
-  const pattern = containsPattern(search)
+interface FilterShape {
+  organization: boolean
+  center: boolean
+  search: boolean
+}
+
+function filter(shape: FilterShape): SQL | undefined {
+  const pattern = sql.placeholder('pattern')
   return and(
-    organizationId === null ? undefined : eq(spaces.organizationId, organizationId),
-    centerId ? eq(spaces.centerId, centerId) : undefined,
-    search
+    shape.organization ? eq(spaces.organizationId, sql.placeholder('organizationId')) : undefined,
+    shape.center ? eq(spaces.centerId, sql.placeholder('centerId')) : undefined,
+    shape.search
       ? or(
           ilike(spaces.name, pattern),
           ilike(centers.name, pattern),
-          // Types are stored by key and shown by label: search the labels.
-          ...spaceTypes
-            .filter((t) => t.label.toLowerCase().includes(search.toLowerCase()))
-            .map((t) => eq(spaces.roomType, t.key)),
+          sql`${spaces.roomType} = any(${sql.placeholder('types')}::text[])`,
         )
       : undefined,
   )
 }
+
+function filterValues(organizationId: number | null, search: string, centerId: number | undefined) {
+  return {
+    organizationId,
+    centerId,
+    pattern: containsPattern(search),
+    // Types are stored by key and shown by label: search the labels.
+    types: spaceTypes.filter((t) => t.label.toLowerCase().includes(search.toLowerCase())).map((t) => t.key),
+  }
+}
+
+const pageOfSpaces = preparedQueries(
+  'space_list',
+  (tx, shape: FilterShape & Pick<ListQuery<SpaceOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const direction = shape.direct === 'desc' ? desc : asc
+    const key = shape.order === '' ? 'display_order' : shape.order
+    const base = tx
+      .select({
+        id: spaces.id,
+        name: spaces.name,
+        organization_id: spaces.organizationId,
+        organizationName: organizations.name,
+        center_id: spaces.centerId,
+        centerName: centers.name,
+        capacity: spaces.capacity,
+        type: spaces.roomType,
+        display_order: spaces.displayOrder,
+        is_active: sql<number>`case when ${spaces.isActive} then 1 else 0 end`.mapWith(Number),
+        deleted_at: spaces.deletedAt,
+        total: totalCount(),
+      })
+      .from(spaces)
+      .innerJoin(organizations, eq(organizations.id, spaces.organizationId))
+      .innerJoin(
+        centers,
+        and(eq(centers.organizationId, spaces.organizationId), eq(centers.id, spaces.centerId)),
+      )
+      .where(filter(shape))
+      .orderBy(direction(sortable[key]), asc(spaces.name), asc(spaces.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
 
 export function listSpaces(
   tx: Tx,
@@ -56,32 +103,22 @@ export function listSpaces(
   query: ListQuery<SpaceOrder> & { centerId?: number | undefined },
   window: ListWindow | null,
 ) {
-  const direction = query.direct === 'desc' ? desc : asc
-  const key = query.order === '' ? 'display_order' : query.order
-  const base = tx
-    .select({
-      id: spaces.id,
-      name: spaces.name,
-      organization_id: spaces.organizationId,
-      organizationName: organizations.name,
-      center_id: spaces.centerId,
-      centerName: centers.name,
-      capacity: spaces.capacity,
-      type: spaces.roomType,
-      display_order: spaces.displayOrder,
-      is_active: sql<number>`case when ${spaces.isActive} then 1 else 0 end`.mapWith(Number),
-      deleted_at: spaces.deletedAt,
-      total: totalCount(),
-    })
-    .from(spaces)
-    .innerJoin(organizations, eq(organizations.id, spaces.organizationId))
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, spaces.organizationId), eq(centers.id, spaces.centerId)),
-    )
-    .where(filter(organizationId, query.search, query.centerId))
-    .orderBy(direction(sortable[key]), asc(spaces.name), asc(spaces.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfSpaces(
+    tx,
+    {
+      organization: organizationId !== null,
+      center: Boolean(query.centerId),
+      search: Boolean(query.search),
+      order: query.order,
+      direct: query.direct,
+      window: Boolean(window),
+    },
+    {
+      ...filterValues(organizationId, query.search, query.centerId),
+      limit: window?.limit,
+      offset: window?.offset,
+    },
+  )
 }
 
 export async function countSpaces(tx: Tx, organizationId: number | null, search: string, centerId?: number) {
@@ -92,7 +129,10 @@ export async function countSpaces(tx: Tx, organizationId: number | null, search:
       centers,
       and(eq(centers.organizationId, spaces.organizationId), eq(centers.id, spaces.centerId)),
     )
-    .where(filter(organizationId, search, centerId))
+    .where(
+      filter({ organization: organizationId !== null, center: Boolean(centerId), search: Boolean(search) }),
+    )
+    .execute(filterValues(organizationId, search, centerId))
   return row?.n ?? 0
 }
 

@@ -2,8 +2,9 @@ import type { ListQuery } from '@spaceboard/domain'
 import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { clients, countries, organizations, sessions, users } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { containsPattern, type ListWindow, orderBy, totalCountWhen } from '../../platform/list.ts'
 
 const creator = alias(users, 'creator')
 
@@ -35,11 +36,36 @@ export interface UserFilters {
   forReport?: boolean
 }
 
-function filter(f: UserFilters): SQL | undefined {
-  const pattern = containsPattern(f.search)
+/** Which filters apply: a prepared statement per shape, the values as placeholders. */
+function filterShape(f: UserFilters) {
+  return {
+    organization: f.organizationId !== null,
+    search: Boolean(f.search),
+    client: Boolean(f.clientId),
+    excludeInactiveOrganizations: Boolean(f.excludeInactiveOrganizations),
+    excludeArchived: Boolean(f.excludeArchived),
+    excludeSuper: Boolean(f.excludeSuper),
+    userType: Boolean(f.userType),
+    forReport: Boolean(f.forReport),
+  }
+}
+type FilterShape = ReturnType<typeof filterShape>
+
+function filterValues(f: UserFilters) {
+  return {
+    organizationId: f.organizationId,
+    pattern: containsPattern(f.search),
+    clientId: f.clientId,
+    userType: f.userType,
+  }
+}
+
+/** The filter; it reads organizations and clients only for a search or excludeInactiveOrganizations. */
+function filter(shape: FilterShape): SQL | undefined {
+  const pattern = sql.placeholder('pattern')
   return and(
-    f.organizationId === null ? undefined : eq(users.organizationId, f.organizationId),
-    f.search
+    shape.organization ? eq(users.organizationId, sql.placeholder('organizationId')) : undefined,
+    shape.search
       ? or(
           ilike(users.firstName, pattern),
           ilike(users.lastName, pattern),
@@ -48,14 +74,14 @@ function filter(f: UserFilters): SQL | undefined {
           ilike(clients.name, pattern),
         )
       : undefined,
-    f.clientId ? eq(users.clientId, f.clientId) : undefined,
-    f.excludeInactiveOrganizations
+    shape.client ? eq(users.clientId, sql.placeholder('clientId')) : undefined,
+    shape.excludeInactiveOrganizations
       ? or(isNull(users.organizationId), isNull(organizations.deletedAt))
       : undefined,
-    f.excludeArchived ? isNull(users.deletedAt) : undefined,
-    f.excludeSuper ? ne(users.type, 'super') : undefined,
-    f.userType ? eq(users.type, f.userType) : undefined,
-    f.forReport ? eq(users.excludeFromReporting, false) : undefined,
+    shape.excludeArchived ? isNull(users.deletedAt) : undefined,
+    shape.excludeSuper ? ne(users.type, 'super') : undefined,
+    shape.userType ? eq(users.type, sql.placeholder('userType')) : undefined,
+    shape.forReport ? eq(users.excludeFromReporting, false) : undefined,
   )
 }
 
@@ -75,35 +101,65 @@ const listColumns = {
   lastLogin: users.lastLogin,
 }
 
+const pageOfUsers = preparedQueries(
+  'user_list',
+  (tx, shape: FilterShape & Pick<ListQuery<UserOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const direction = shape.direct === 'desc' ? desc : asc
+    // The spec's default order: first name, then last name, ascending.
+    const order =
+      shape.order === ''
+        ? [direction(users.firstName), direction(users.lastName), direction(users.id)]
+        : orderBy(sortable, shape, 'first_name', users.id)
+    const base = tx
+      .select({ ...listColumns, total: totalCountWhen(shape.search) })
+      .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(
+        clients,
+        and(eq(clients.organizationId, users.organizationId), eq(clients.id, users.clientId)),
+      )
+      .where(filter(shape))
+      .orderBy(...order)
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
+
+/** A page of users; without a search, its total is counted apart (countUsers) when the page does not tell it. */
 export function listUsers(
   tx: Tx,
   filters: UserFilters,
   query: ListQuery<UserOrder>,
   window: ListWindow | null,
 ) {
-  const direction = query.direct === 'desc' ? desc : asc
-  // The spec's default order: first name, then last name, ascending.
-  const order =
-    query.order === ''
-      ? [direction(users.firstName), direction(users.lastName), direction(users.id)]
-      : orderBy(sortable, query, 'first_name', users.id)
-  const base = tx
-    .select({ ...listColumns, total: totalCount() })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(clients, and(eq(clients.organizationId, users.organizationId), eq(clients.id, users.clientId)))
-    .where(filter(filters))
-    .orderBy(...order)
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfUsers(
+    tx,
+    { ...filterShape(filters), order: query.order, direct: query.direct, window: Boolean(window) },
+    { ...filterValues(filters), limit: window?.limit, offset: window?.offset },
+  )
 }
 
+/**
+ * The filtered users counted on users alone: organizations and clients are joined only when the
+ * filter reads them (a search, excludeInactiveOrganizations), and both are joined on their keys,
+ * so they never change the count.
+ */
+const usersCount = preparedQueries('user_count', (tx, shape: FilterShape) => {
+  const base = tx.select({ n: count() }).from(users).$dynamic()
+  const joined =
+    shape.search || shape.excludeInactiveOrganizations
+      ? base
+          .leftJoin(organizations, eq(organizations.id, users.organizationId))
+          .leftJoin(
+            clients,
+            and(eq(clients.organizationId, users.organizationId), eq(clients.id, users.clientId)),
+          )
+      : base
+  return joined.where(filter(shape))
+})
+
 export async function countUsers(tx: Tx, filters: UserFilters) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(clients, and(eq(clients.organizationId, users.organizationId), eq(clients.id, users.clientId)))
-    .where(filter(filters))
+  const [row] = await usersCount(tx, filterShape(filters), filterValues(filters))
   return row?.n ?? 0
 }
 
@@ -158,9 +214,10 @@ export function exportBatch(
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(clients, and(eq(clients.organizationId, users.organizationId), eq(clients.id, users.clientId)))
     .leftJoin(countries, eq(countries.id, users.countryId))
-    .where(and(filter({ ...filters, forReport: true }), gt(users.id, afterId)))
+    .where(and(filter(filterShape({ ...filters, forReport: true })), gt(users.id, afterId)))
     .orderBy(asc(users.id))
     .limit(size)
+    .execute(filterValues(filters))
 }
 
 export async function findUser(tx: Tx, id: number) {

@@ -1,6 +1,7 @@
 import type { ListQuery, VoucherOrder } from '@spaceboard/domain'
 import { and, count, eq, gte, ilike, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { preparedQueries } from '../../db/prepared.ts'
 import { organizations, vouchers } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
 
@@ -37,15 +38,44 @@ export interface VoucherFilter {
   date?: string | undefined
 }
 
+function filterShape({ organizationId, search, activeOnly = false, date }: VoucherFilter) {
+  return {
+    organization: organizationId !== null,
+    search: search !== '',
+    activeOnly: activeOnly || Boolean(date),
+    date: Boolean(date),
+  }
+}
+type FilterShape = ReturnType<typeof filterShape>
+
+function filterValues({ organizationId, search, date }: VoucherFilter) {
+  return { organizationId, pattern: containsPattern(search), date }
+}
+
 /** The SQL twin of the domain's voucherAppliesOn(). */
-function filter({ organizationId, search, activeOnly = false, date }: VoucherFilter): SQL | undefined {
+function filter(shape: FilterShape): SQL | undefined {
+  const date = sql.placeholder('date')
   return and(
-    organizationId === null ? undefined : eq(vouchers.organizationId, organizationId),
-    search === '' ? undefined : ilike(vouchers.code, containsPattern(search)),
-    activeOnly || date ? eq(vouchers.isActive, true) : undefined,
-    date ? and(lte(vouchers.validFrom, date), gte(vouchers.validTo, date)) : undefined,
+    shape.organization ? eq(vouchers.organizationId, sql.placeholder('organizationId')) : undefined,
+    shape.search ? ilike(vouchers.code, sql.placeholder('pattern')) : undefined,
+    shape.activeOnly ? eq(vouchers.isActive, true) : undefined,
+    shape.date ? and(lte(vouchers.validFrom, date), gte(vouchers.validTo, date)) : undefined,
   )
 }
+
+const pageOfVouchers = preparedQueries(
+  'voucher_list',
+  (tx, shape: FilterShape & Pick<ListQuery<VoucherOrder>, 'order' | 'direct'> & { window: boolean }) => {
+    const base = tx
+      .select({ ...columns, total: totalCount() })
+      .from(vouchers)
+      .innerJoin(organizations, eq(organizations.id, vouchers.organizationId))
+      .where(filter(shape))
+      .orderBy(...orderBy(sortable, shape, 'code', vouchers.id))
+      .$dynamic()
+    return shape.window ? base.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : base
+  },
+)
 
 export function listVouchers(
   tx: Tx,
@@ -53,17 +83,19 @@ export function listVouchers(
   query: Pick<ListQuery<VoucherOrder>, 'order' | 'direct'>,
   window: ListWindow | null,
 ) {
-  const base = tx
-    .select({ ...columns, total: totalCount() })
-    .from(vouchers)
-    .innerJoin(organizations, eq(organizations.id, vouchers.organizationId))
-    .where(filter(where))
-    .orderBy(...orderBy(sortable, query, 'code', vouchers.id))
-  return window ? base.limit(window.limit).offset(window.offset) : base
+  return pageOfVouchers(
+    tx,
+    { ...filterShape(where), order: query.order, direct: query.direct, window: Boolean(window) },
+    { ...filterValues(where), limit: window?.limit, offset: window?.offset },
+  )
 }
 
 export async function countVouchers(tx: Tx, where: VoucherFilter) {
-  const [row] = await tx.select({ n: count() }).from(vouchers).where(filter(where))
+  const [row] = await tx
+    .select({ n: count() })
+    .from(vouchers)
+    .where(filter(filterShape(where)))
+    .execute(filterValues(where))
   return row?.n ?? 0
 }
 

@@ -1,0 +1,121 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { users } from '../../src/db/schema/index.ts'
+import { createTestApp, logins, type TestApp } from '../helpers.ts'
+
+/**
+ * The users list reads its page alone and counts its total apart (platform/list.ts totalCount):
+ * the total stays right on every page, and the count runs only when the page does not tell it.
+ */
+let t: TestApp
+let superCookie: string
+let harbourAdmin: string
+let summitAdmin: string
+const HARBOUR = 1
+/** Users named "Pager" in Harbour, found by the search "pager". */
+const PAGERS = 45
+
+beforeAll(async () => {
+  t = await createTestApp()
+  superCookie = await t.signIn(logins.super)
+  harbourAdmin = await t.signIn(logins.harbourAdmin)
+  summitAdmin = await t.signIn(logins.summitAdmin)
+  await t.database.db.execute(sql`
+    insert into users (organization_id, type, first_name, last_name, email, password_hash)
+    select ${HARBOUR}, 'basic', 'Pager', 'Number ' || lpad(g::text, 2, '0'), 'pager.' || g || '@example.test', 'x'
+    from generate_series(1, ${PAGERS}) g`)
+})
+afterAll(() => t.close())
+afterEach(() => vi.restoreAllMocks())
+
+/** The SQL of every statement the request runs. */
+async function statementsOf(run: () => Promise<unknown>) {
+  const session = Object.getPrototypeOf(t.database.db._.session)
+  const prepare = vi.spyOn(session, 'prepareQuery')
+  await run()
+  const statements = prepare.mock.calls.map(([query]) => (query as { sql: string }).sql)
+  prepare.mockRestore()
+  return statements
+}
+
+const list = (cookie: string, query: string, range: string) =>
+  t.api(cookie, 'GET', `/api/user${query}`, undefined, range)
+const userCount = /select count\(\*\) from "users"/
+
+async function harbourUsers() {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, HARBOUR), ne(users.type, 'super')))
+  return row?.n ?? 0
+}
+
+/** Content-Range of the first page, a middle page, the last page and a page past the end. */
+async function rangesOf(cookie: string, query: string, total: number) {
+  const last = total - (total % 20)
+  const ranges = ['0-19', '20-39', `${last}-${last + 19}`, `${last + 20}-${last + 39}`]
+  const answers = []
+  for (const range of ranges) {
+    const response = await list(cookie, query, range)
+    expect(response.statusCode).toBe(200)
+    answers.push(response.headers['content-range'])
+  }
+  return answers
+}
+
+describe('GET /api/user total', () => {
+  it('is right on the first page, a middle page, the last page and past the end, searched or not', async () => {
+    expect(await rangesOf(harbourAdmin, '?search=pager', PAGERS)).toEqual([
+      '0-19/45',
+      '20-39/45',
+      '40-44/45',
+      '*/45',
+    ])
+    const last = (await list(harbourAdmin, '?search=pager', '40-59')).json()
+    expect(last.map((u: { last_name: string }) => u.last_name)).toEqual(
+      ['41', '42', '43', '44', '45'].map((n) => `Number ${n}`),
+    )
+    const n = await harbourUsers()
+    const last20 = n - (n % 20)
+    expect(await rangesOf(harbourAdmin, '', n)).toEqual([
+      `0-19/${n}`,
+      `20-39/${n}`,
+      `${last20}-${n - 1}/${n}`,
+      `*/${n}`,
+    ])
+  })
+
+  it('counts every user for super, as the rows are', async () => {
+    const all = (await list(superCookie, '?all=1', '0-19')).json()
+    expect((await list(superCookie, '', '0-19')).headers['content-range']).toBe(`0-19/${all.length}`)
+    expect((await list(superCookie, '', `${all.length}-${all.length + 19}`)).headers['content-range']).toBe(
+      `*/${all.length}`,
+    )
+  })
+
+  it('counts with the joins a search or the inactive-organization filter reads', async () => {
+    const inactive = '?search=pager&excludeInactiveOrganizations=1'
+    expect((await list(superCookie, inactive, '0-19')).headers['content-range']).toBe('0-19/45')
+    expect((await list(superCookie, inactive, '100-119')).headers['content-range']).toBe('*/45')
+  })
+
+  it('without a search, reads the page without a window count and counts only when the page does not tell the total', async () => {
+    const short = await statementsOf(() => list(summitAdmin, '', '0-19'))
+    expect(short.some((s) => s.includes('over ()'))).toBe(false)
+    expect(short.some((s) => userCount.test(s))).toBe(false)
+
+    const n = await harbourUsers()
+    const last = await statementsOf(() => list(harbourAdmin, '', `${n - 5}-${n + 14}`))
+    expect(last.some((s) => userCount.test(s))).toBe(false)
+
+    const full = await statementsOf(() => list(harbourAdmin, '', '0-19'))
+    expect(full.some((s) => s.includes('over ()'))).toBe(false)
+    expect(full.filter((s) => userCount.test(s))).toHaveLength(1)
+  })
+
+  it('with a search, counts in the page: the filter reads every user once', async () => {
+    const full = await statementsOf(() => list(harbourAdmin, '?search=pager', '0-19'))
+    expect(full.some((s) => s.includes('over ()'))).toBe(true)
+    expect(full.some((s) => userCount.test(s))).toBe(false)
+  })
+})
