@@ -1,7 +1,8 @@
-import { addDays, TOTAL_ESTIMATED_HEADER } from '@spaceboard/domain'
+import { addDays, bookingListQuerySchema, TOTAL_ESTIMATED_HEADER } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXACT_TOTAL_LIMIT } from '../../src/modules/bookings/booking-list.repository.ts'
+import { runSheet } from '../../src/modules/bookings/booking-list.service.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { sydneyToday } from './fixtures.ts'
 
@@ -97,5 +98,29 @@ describe('the bookings list total at scale', () => {
     const found = await list(harbourAdmin, `&search=${encodeURIComponent(one?.reference ?? '')}`)
     expect(found.json().map((r: { reference: string }) => r.reference)).toEqual([one?.reference])
     expect(totalOf(found.headers['content-range'])).toBe(1)
+  })
+
+  it('prints a run sheet part read in slices: every booking once, in order', async () => {
+    const [admin] = await rowsOf<{ id: number }>(
+      sql`select id from users where email = ${logins.harbourAdmin}`,
+    )
+    const actor = { userId: admin?.id ?? 0, type: 'admin' as const, organizationId: harbourId, sessionId: '' }
+    const query = bookingListQuerySchema.parse({
+      booking: '1',
+      pdf: 'true',
+      start_date: first,
+      end_date: addDays(first, 60),
+    })
+    const sheet = await runSheet({ actor, tx: t.database.db as never }, query)
+    const printed = sheet.groups.flatMap((group) => group.bookings.map((booking) => booking.reference))
+    expect(printed).toHaveLength(sheet.total)
+    expect(sheet.total).toBeGreaterThan(500)
+    expect(new Set(printed).size).toBe(printed.length)
+    const [expected] = await rowsOf<{ references: string[] }>(sql`
+      select array_agg(b.booking_prefix || b.id order by c.name, b.center_id, b.start_time, b.id) as references
+      from bookings b join centers c on c.id = b.center_id
+      where b.organization_id = ${harbourId}
+        and (b.start_time at time zone c.timezone_id)::date between ${first}::date and ${addDays(first, 60)}::date`)
+    expect(printed).toEqual(expected?.references.slice(0, sheet.total))
   })
 })

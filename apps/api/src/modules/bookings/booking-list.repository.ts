@@ -511,24 +511,13 @@ const firstCharacters = (column: AnyPgColumn) =>
   sql<string>`left(${column}, ${RUN_SHEET_CELL_CHARACTERS + 1})`
 
 /**
- * One part of the run sheet's bookings: by location, then start. The part's ids first, sorted with
- * only the location's name beside them, then their rows: sorting every booking of an organization
- * with its joins and notes held the embedded database's thread for 300–470 ms at 100,000 bookings
- * (npm run bench pglite-blocking).
+ * The ids of one part of the run sheet's bookings: by location, then start, sorted with only the
+ * location's name beside them (sorting every booking with its joins and notes held the embedded
+ * database's thread 300–470 ms at 100,000 bookings: npm run bench pglite-blocking).
  */
-export async function runSheetBookings(tx: Tx, filter: BookingListFilter, offset: number, limit: number) {
-  const columns = {
-    ...pageColumns,
-    userEmail: ofUser<string>(users.email),
-    attendees: bookings.attendees,
-    durationMinutes: bookings.durationMinutes,
-    transactionId: bookings.transactionId,
-    notes: firstCharacters(bookings.notes),
-    specialRequirement: firstCharacters(bookings.specialRequirement),
-    postBookingNotes: firstCharacters(bookings.postBookingNotes),
-  }
+export async function runSheetIds(tx: Tx, filter: BookingListFilter, offset: number, limit: number) {
   const matches = filter.search ? await nameMatches(tx, filter) : null
-  const ids = tx
+  const rows = await tx
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
@@ -536,7 +525,33 @@ export async function runSheetBookings(tx: Tx, filter: BookingListFilter, offset
     .orderBy(asc(centers.name), asc(bookings.centerId), asc(bookings.startTime), asc(bookings.id))
     .offset(offset)
     .limit(limit)
-  return inOrderOf(tx.select(columns).from(idsInOrder(ids)).$dynamic()).execute(filterValues(filter))
+    .execute(filterValues(filter))
+  return rows.map((row) => row.id)
+}
+
+const runSheetColumns = {
+  ...pageColumns,
+  userEmail: ofUser<string>(users.email),
+  attendees: bookings.attendees,
+  durationMinutes: bookings.durationMinutes,
+  transactionId: bookings.transactionId,
+  notes: firstCharacters(bookings.notes),
+  specialRequirement: firstCharacters(bookings.specialRequirement),
+  postBookingNotes: firstCharacters(bookings.postBookingNotes),
+}
+
+const runSheetRowsOf = preparedQuery('run_sheet_rows', (tx) =>
+  inOrderOf(
+    tx
+      .select(runSheetColumns)
+      .from(sql`unnest(${sql.placeholder('ids')}::int[]) with ordinality as page(id, position)`)
+      .$dynamic(),
+  ),
+)
+
+/** The run sheet's rows of these bookings, in the order of `ids` (a few hundred at a time). */
+export function runSheetBookings(tx: Tx, ids: number[]) {
+  return runSheetRowsOf(tx, { ids })
 }
 export type RunSheetDbRow = Awaited<ReturnType<typeof runSheetBookings>>[number]
 

@@ -214,7 +214,13 @@ export async function runSheet(
 ): Promise<RunSheet> {
   const filter = filterFor(actor, query)
   const offset = (query.part - 1) * RUN_SHEET_PART_SIZE
-  const rows = await repo.runSheetBookings(tx, filter, offset, RUN_SHEET_PART_SIZE)
+  const ids = await repo.runSheetIds(tx, filter, offset, RUN_SHEET_PART_SIZE)
+  // On the embedded database each query holds the server's only thread: a slice at a time.
+  const rows: repo.RunSheetDbRow[] = []
+  for (let first = 0; first < ids.length; first += RUN_SHEET_SLICE) {
+    await nextTurn()
+    rows.push(...(await repo.runSheetBookings(tx, ids.slice(first, first + RUN_SHEET_SLICE))))
+  }
   await nextTurn()
   const matching =
     query.part === 1 && rows.length < RUN_SHEET_PART_SIZE
