@@ -1,0 +1,2 @@
+CREATE INDEX "users_name_order_idx" ON "users" USING btree ("first_name","last_name","id");--> statement-breakpoint
+CREATE INDEX "users_organization_name_order_idx" ON "users" USING btree ("organization_id","first_name","last_name","id");
