@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
-import { openDatabase } from './db/client.ts'
+import { openDatabase, refreshPlannerStatistics } from './db/client.ts'
 import { DEMO_PASSWORD, demoLogins, seedDemoData, seedReferenceData } from './db/seed/seed.ts'
 import { exitCleanly } from './platform/shutdown.ts'
 
@@ -14,6 +14,7 @@ const database = await openDatabase(
 shutdown.add(() => database.close())
 await seedReferenceData(database.db)
 const seeded = config.seedDemo ? await seedDemoData(database.db, { dataDir: config.dataDir }) : false
+await refreshPlannerStatistics(database)
 const { app } = await buildApp(config, database)
 shutdown.add(() => app.close())
 

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -117,4 +118,13 @@ function startFromTemplate(template: string, dir: string) {
 export async function dumpPglite(database: Database): Promise<Blob> {
   const client = (database.db as unknown as { $client: PGlite }).$client
   return client.dumpDataDir('none')
+}
+
+/**
+ * PGlite runs no autovacuum, so its planner has no statistics unless asked, and the bookings list's
+ * estimated totals of large filtered sets would be guesses ("About 1,001" for 2,851). Once per start,
+ * after the seed; PostgreSQL's autovacuum keeps its own.
+ */
+export async function refreshPlannerStatistics(database: Database) {
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`)
 }

@@ -426,13 +426,21 @@ export async function countBookings(tx: Tx, filter: BookingListFilter, exact = f
   // A large set is surely large: its estimate (a plan, no rows read) is the answer.
   const estimate = exact ? 0 : await estimatedCount(tx, shape, matches, values)
   if (estimate > ESTIMATE_TRUSTED_ABOVE) return { total: estimate, estimated: true }
-  const cap = exact ? Number.MAX_SAFE_INTEGER : EXACT_TOTAL_LIMIT + 1
-  const [row] = matches
-    ? await cappedCountQuery(tx, shape, matches).execute({ ...values, cap })
-    : await preparedCappedCount(tx, shape, { ...values, cap })
-  const counted = row?.n ?? 0
-  if (counted <= EXACT_TOTAL_LIMIT || exact) return { total: counted, estimated: false }
-  return { total: Math.max(counted, estimate), estimated: true }
+  const countUpTo = async (limit: number) => {
+    const cap = limit + 1
+    const [row] = matches
+      ? await cappedCountQuery(tx, shape, matches).execute({ ...values, cap })
+      : await preparedCappedCount(tx, shape, { ...values, cap })
+    return row?.n ?? 0
+  }
+  if (exact) return { total: await countUpTo(Number.MAX_SAFE_INTEGER - 1), estimated: false }
+  const counted = await countUpTo(EXACT_TOTAL_LIMIT)
+  if (counted <= EXACT_TOTAL_LIMIT) return { total: counted, estimated: false }
+  if (estimate > counted) return { total: estimate, estimated: true }
+  // The planner knows less than was just counted (statistics missing or stale): count on, up to
+  // where its word would have been taken.
+  const further = await countUpTo(ESTIMATE_TRUSTED_ABOVE)
+  return { total: further, estimated: further > ESTIMATE_TRUSTED_ABOVE }
 }
 
 export interface ExportCursor {
