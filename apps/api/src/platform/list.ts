@@ -38,6 +38,32 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/**
+ * The shape (what names its prepared statement) and the placeholder values of a page of a list
+ * scoped to one organization, or to every one for super, with a search.
+ */
+export function scopedListPage<K extends string>(
+  organizationId: number | null,
+  query: Pick<ListQuery<K>, 'search' | 'order' | 'direct'>,
+  window: ListWindow | null,
+) {
+  return {
+    shape: {
+      organization: organizationId !== null,
+      search: Boolean(query.search),
+      order: query.order,
+      direct: query.direct,
+      window: Boolean(window),
+    },
+    values: {
+      organizationId,
+      pattern: containsPattern(query.search),
+      limit: window?.limit,
+      offset: window?.offset,
+    },
+  }
+}
+
 /** ORDER BY for a whitelisted order key; the id breaks ties so pages never overlap. */
 export function orderBy<K extends string>(
   columns: Record<K, AnyPgColumn | SQL>,

@@ -11,7 +11,7 @@ import {
   regions,
   spaces,
 } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { containsPattern, type ListWindow, orderBy, scopedListPage, totalCount } from '../../platform/list.ts'
 
 const sortable = {
   name: centers.name,
@@ -78,17 +78,8 @@ export function listCenters(
   query: ListQuery<CenterOrder>,
   window: ListWindow | null,
 ) {
-  return pageOfCenters(
-    tx,
-    {
-      organization: organizationId !== null,
-      search: Boolean(query.search),
-      order: query.order,
-      direct: query.direct,
-      window: Boolean(window),
-    },
-    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
-  )
+  const { shape, values } = scopedListPage(organizationId, query, window)
+  return pageOfCenters(tx, shape, values)
 }
 
 export async function countCenters(tx: Tx, organizationId: number | null, search: string) {

@@ -3,7 +3,7 @@ import { and, count, eq, ilike, isNull, or, type Placeholder, type SQL, sql } fr
 import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { clientTypes, organizationClientTypes, organizations } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { containsPattern, type ListWindow, orderBy, scopedListPage, totalCount } from '../../platform/list.ts'
 
 const columns = {
   id: clientTypes.id,
@@ -57,17 +57,8 @@ export function listClientTypes(
   query: ListQuery<ClientTypeOrder>,
   window: ListWindow | null,
 ) {
-  return pageOfClientTypes(
-    tx,
-    {
-      organization: organizationId !== null,
-      search: Boolean(query.search),
-      order: query.order,
-      direct: query.direct,
-      window: Boolean(window),
-    },
-    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
-  )
+  const { shape, values } = scopedListPage(organizationId, query, window)
+  return pageOfClientTypes(tx, shape, values)
 }
 
 export async function countClientTypes(tx: Tx, organizationId: number | null, search: string) {

@@ -11,7 +11,13 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy, totalCountWhen } from '../../platform/list.ts'
+import {
+  containsPattern,
+  type ListWindow,
+  orderBy,
+  scopedListPage,
+  totalCountWhen,
+} from '../../platform/list.ts'
 
 const registeredUser =
   sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${clients.organizationId} and ${users.clientId} = ${clients.id} and ${users.deletedAt} is null)`.mapWith(
@@ -80,17 +86,8 @@ export function listClients(
   query: ListQuery<ClientOrder>,
   window: ListWindow | null,
 ) {
-  return pageOfClients(
-    tx,
-    {
-      organization: organizationId !== null,
-      search: Boolean(query.search),
-      order: query.order,
-      direct: query.direct,
-      window: Boolean(window),
-    },
-    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
-  )
+  const { shape, values } = scopedListPage(organizationId, query, window)
+  return pageOfClients(tx, shape, values)
 }
 
 /** The filtered clients counted on clients alone (the page's joins and user counts left out). */

@@ -10,7 +10,7 @@ import {
   packages,
   spaces,
 } from '../../db/schema/index.ts'
-import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { containsPattern, type ListWindow, orderBy, scopedListPage, totalCount } from '../../platform/list.ts'
 
 export type PackageRow = typeof packages.$inferSelect
 export type PackageValues = Partial<typeof packages.$inferInsert>
@@ -73,17 +73,8 @@ export function listPackages(
   query: ListQuery<PackageOrder>,
   window: ListWindow | null,
 ) {
-  return pageOfPackages(
-    tx,
-    {
-      organization: organizationId !== null,
-      search: Boolean(query.search),
-      order: query.order,
-      direct: query.direct,
-      window: Boolean(window),
-    },
-    { organizationId, pattern: containsPattern(query.search), limit: window?.limit, offset: window?.offset },
-  )
+  const { shape, values } = scopedListPage(organizationId, query, window)
+  return pageOfPackages(tx, shape, values)
 }
 
 export async function countPackages(tx: Tx, organizationId: number | null, search: string) {
