@@ -1,7 +1,7 @@
 import { can, messages, type RouteAccess, type UserType } from '@spaceboard/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { actorForSession, SESSION_TTL_MS } from '../modules/auth/auth.service.ts'
-import type { Actor, AnonymousCtx, ContextRunner, Ctx } from './context.ts'
+import type { Actor, AnonymousCtx, ContextRunner, Ctx, InTransaction } from './context.ts'
 import { forbidden, unauthorized } from './errors.ts'
 import { hashToken } from './tokens.ts'
 
@@ -18,6 +18,8 @@ declare module 'fastify' {
     sessionId: string | undefined
     /** Runs work in the request's context (actor + transaction); refuses anonymous requests. */
     signedIn<T>(work: (ctx: Ctx) => Promise<T>): Promise<T>
+    /** A write whose first reads may refuse it, before any transaction (see createContextRunner). */
+    signedInReadFirst<T>(work: (read: Ctx, inTransaction: InTransaction) => Promise<T>): Promise<T>
     /** Runs work in a context that may have no actor (sign-in, password reset). */
     anonymous<T>(work: (ctx: AnonymousCtx) => Promise<T>): Promise<T>
   }
@@ -59,6 +61,11 @@ export function registerAuth(app: FastifyInstance, runner: ContextRunner): Route
   app.decorateRequest('sessionId', undefined)
   app.decorateRequest('signedIn', function <T>(this: FastifyRequest, work: (ctx: Ctx) => Promise<T>) {
     return runner.signedIn(this.actor, readsOnly(this), work)
+  })
+  app.decorateRequest('signedInReadFirst', function <
+    T,
+  >(this: FastifyRequest, work: (read: Ctx, inTransaction: InTransaction) => Promise<T>) {
+    return runner.signedInReadFirst(this.actor, work)
   })
   app.decorateRequest('anonymous', function <
     T,

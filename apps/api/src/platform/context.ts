@@ -17,6 +17,9 @@ export interface Ctx {
   tx: Tx
 }
 
+/** Runs work in a transaction (on the connection the reads before it used). */
+export type InTransaction = <T>(work: (ctx: Ctx) => Promise<T>) => Promise<T>
+
 export interface AnonymousCtx {
   actor: Actor | null
   tx: Tx
@@ -49,6 +52,22 @@ export function createContextRunner(database: Database) {
     signedIn<T>(actor: Actor | null, readOnly: boolean, work: (ctx: Ctx) => Promise<T>): Promise<T> {
       if (!actor) throw unauthorized()
       return run(readOnly, (tx) => work({ actor, tx }))
+    },
+    /**
+     * A write that first reads what may refuse it: the reads run on one connection without BEGIN,
+     * and the transaction, if `work` starts one, on that same connection after them. Under READ
+     * COMMITTED a read right before BEGIN sees what it would as the transaction's first statement,
+     * and a refusal costs no BEGIN and ROLLBACK. The connection is held from the first read, so
+     * requests queue for it as they would for a transaction.
+     */
+    signedInReadFirst<T>(
+      actor: Actor | null,
+      work: (read: Ctx, inTransaction: InTransaction) => Promise<T>,
+    ): Promise<T> {
+      if (!actor) throw unauthorized()
+      return database.onOneConnection((db) =>
+        work({ actor, tx: db as unknown as Tx }, (write) => db.transaction((tx) => write({ actor, tx }))),
+      )
     },
   }
 }

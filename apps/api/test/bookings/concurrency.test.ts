@@ -36,7 +36,17 @@ function sqlStateOf(error: unknown): string | undefined {
  * them (the route answers a 40P01 as a 409 too, so deadlocks are counted here).
  */
 function watchTransactions(app: TestApp) {
-  const db = app.database.db
+  watchTransactionsOf(app.database.db)
+  // A create reads before its transaction, which it starts on that read's connection.
+  const onOneConnection = app.database.onOneConnection.bind(app.database)
+  app.database.onOneConnection = (work) =>
+    onOneConnection((db) => {
+      if (db !== app.database.db) watchTransactionsOf(db)
+      return work(db)
+    })
+}
+
+function watchTransactionsOf(db: TestApp['database']['db']) {
   const transaction = db.transaction.bind(db)
   db.transaction = (async (...[work, config]: Parameters<typeof transaction>) => {
     try {

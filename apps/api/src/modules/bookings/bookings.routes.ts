@@ -101,7 +101,9 @@ export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
     '/api/userbooking',
     { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },
     async (request, reply) => {
-      const created = await request.signedIn((ctx) => service.createBooking(ctx, request.body))
+      const created = await request.signedInReadFirst((read, inTransaction) =>
+        service.createBooking(read, inTransaction, request.body),
+      )
       return reply.code(201).send(created)
     },
   )

@@ -35,7 +35,7 @@ import {
   wallClock,
   zonedInstant,
 } from '@spaceboard/domain'
-import type { Ctx } from '../../platform/context.ts'
+import type { Ctx, InTransaction } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
@@ -48,31 +48,39 @@ function ratesOf(rows: { unit: string; amount: string }[]): RoomRates {
   return rates
 }
 
-/** Everything about the chosen space, center, organization, client and extras a booking needs. */
-async function loadBookingContext(ctx: Ctx, input: BookingCreateInput) {
+/**
+ * Everything about the chosen space, center, organization, client and extras a booking needs.
+ * With `refuseHeldSlot`, a slot a committed booking already holds is refused as soon as that is
+ * known, by an unlocked read: the cheap answer for the many requests racing for one slot (the
+ * exclusion constraint stays the guarantee).
+ */
+async function loadBookingContext(
+  ctx: Ctx,
+  input: BookingCreateInput,
+  options: { refuseHeldSlot: boolean } = { refuseHeldSlot: false },
+) {
   const { tx } = ctx
   const organizationId = organizationForWrite(ctx.actor, input.organization_id)
-  const organization = await repo.findOrganization(tx, organizationId)
-  if (!organization || organization.deletedAt)
+  const found = await repo.bookingContext(tx, {
+    organizationId,
+    centerId: input.center_id,
+    spaceId: input.meeting_room_id,
+    clientId: input.client_id,
+    userId: input.user_id,
+    start: `${input.booking_date} ${input.start_time}`,
+    end: `${input.booking_date} ${input.end_time}`,
+  })
+  if (options.refuseHeldSlot && found?.held) throw conflict(messages.slotAlreadyBooked)
+  const organization = found?.organization
+  if (!found || !organization || organization.deletedAt)
     throw fieldError('organization_id', messages.selectOrganization)
-  const center = await repo.findCenter(tx, organizationId, input.center_id)
+  const { center, space, client, user } = found
   if (!center) throw fieldError('center_id', messages.selectLocation)
-  const space = await repo.findSpace(tx, input.meeting_room_id)
   if (!space || space.organizationId !== organizationId || space.centerId !== center.id)
     throw fieldError('meeting_room_id', messages.selectRequired)
-  const [rateRows, spaceBlackouts, children, orgBlackouts] = await inTurn(
-    () => repo.spaceRatesOf(tx, space.id),
-    () => repo.spaceBlackouts(tx, space.id),
-    () => repo.childSpaceIds(tx, space.id),
-    () =>
-      organization.features.blackout_period
-        ? repo.organizationBlackouts(tx, organizationId)
-        : Promise.resolve([]),
-  )
-  const client = await repo.findClient(tx, organizationId, input.client_id)
   if (!client) throw fieldError('client_id', messages.selectRequired)
-  const user = await repo.findUser(tx, organizationId, input.user_id)
   if (!user || user.clientId !== client.id) throw fieldError('user_id', messages.bookingUserNotOfClient)
+  const orgBlackouts = organization.features.blackout_period ? found.organizationBlackouts : []
 
   let bookingPackage: Awaited<ReturnType<typeof repo.packagesOfSpace>>[number] | undefined
   if (input.package_id) {
@@ -80,9 +88,8 @@ async function loadBookingContext(ctx: Ctx, input: BookingCreateInput) {
     bookingPackage = offered.find((p) => p.id === input.package_id)
     if (!bookingPackage) throw fieldError('package_id', messages.packageNotForSpace)
   }
-  const spaceAmenities = await repo.amenitiesOfSpace(tx, organizationId, space.id)
   const chosenAmenities = [...new Set(input.amenity_ids)].map((id) => {
-    const amenity = spaceAmenities.find((a) => a.amenityId === id)
+    const amenity = found.amenities.find((a) => a.amenityId === id)
     if (!amenity) throw fieldError('amenity_ids', messages.selectRequired)
     return amenity
   })
@@ -98,10 +105,10 @@ async function loadBookingContext(ctx: Ctx, input: BookingCreateInput) {
     organization,
     center,
     space,
-    rates: ratesOf(rateRows),
-    spaceBlackouts,
+    rates: ratesOf(found.rates),
+    spaceBlackouts: found.spaceBlackouts,
     orgBlackouts,
-    heldSpaceIds: [space.id, ...children].sort((a, b) => a - b),
+    heldSpaceIds: [space.id, ...found.childSpaceIds].sort((a, b) => a - b),
     client,
     user,
     bookingPackage,
@@ -375,123 +382,118 @@ export async function quoteBooking(ctx: Ctx, input: BookingCreateInput, now = ne
 }
 
 /**
- * Refuses, with one unlocked read, a slot that a committed booking holds: the cheap answer for the
- * many requests racing for one slot. The exclusion constraint stays the guarantee.
+ * Creates a booking, or every booking of a series, in one transaction (spec 2; DESIGN §4). What it
+ * is checked and priced from is read before the transaction, on its connection (`read`), so that a
+ * refusal (most often a slot just taken) costs no transaction.
  */
-async function refuseHeldSlot(ctx: Ctx, input: BookingCreateInput) {
-  if (input.recurring) return
-  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
-  const slot = { date: input.booking_date, start: input.start_time, end: input.end_time }
-  if (await repo.slotHeld(ctx.tx, organizationId, input.meeting_room_id, input.center_id, slot))
-    throw conflict(messages.slotAlreadyBooked)
-}
-
-/** Creates a booking, or every booking of a series, in one transaction (spec 2; DESIGN §4). */
-export async function createBooking(ctx: Ctx, input: BookingCreateInput, now = new Date()) {
-  await refuseHeldSlot(ctx, input)
-  const bc = await loadBookingContext(ctx, input)
+export async function createBooking(
+  read: Ctx,
+  inTransaction: InTransaction,
+  input: BookingCreateInput,
+  now = new Date(),
+) {
+  const bc = await loadBookingContext(read, input, { refuseHeldSlot: !input.recurring })
   const dates = datesOf(input)
   if (!dates.length) throw fieldError('recurring.until_date', messages.recurringEndRequired)
-  // Rooms first, in ascending order (DESIGN §4), then the client row, only when its gratis minutes
-  // are spent: bookings of one client in different rooms do not wait for each other otherwise. The
-  // reads above run before the lock, so creates of one room on different slots overlap in them.
-  await repo.lockSpaces(ctx.tx, bc.heldSpaceIds)
-  // A request that waited for these locks most often finds the slot just taken by the one it waited
-  // for, and ends here instead of after the occurrence checks.
-  await refuseHeldSlot(ctx, input)
-  if (input.use_gratis && bc.client.totalMinutes > 0 && !bc.bookingPackage) {
-    const locked = await repo.findClient(ctx.tx, bc.organizationId, bc.client.id, true)
-    if (!locked) throw fieldError('client_id', messages.selectRequired)
-  }
-  const plans: OccurrencePlan[] = []
-  for (const date of dates) plans.push(await planOccurrence(ctx, bc, input, date, now))
+  return inTransaction(async (ctx) => {
+    // Rooms first, in ascending order (DESIGN §4), then the client row, only when its gratis minutes
+    // are spent: bookings of one client in different rooms do not wait for each other otherwise. The
+    // reads above run before the transaction, so creates of one room on different slots overlap in them.
+    await repo.lockSpaces(ctx.tx, bc.heldSpaceIds)
+    if (input.use_gratis && bc.client.totalMinutes > 0 && !bc.bookingPackage) {
+      const locked = await repo.findClient(ctx.tx, bc.organizationId, bc.client.id, true)
+      if (!locked) throw fieldError('client_id', messages.selectRequired)
+    }
+    const plans: OccurrencePlan[] = []
+    for (const date of dates) plans.push(await planOccurrence(ctx, bc, input, date, now))
 
-  const first = plans[0] as OccurrencePlan
-  const errors = requestProblems(first)
-  const firstError = Object.values(errors)[0]
-  if (firstError) throw badRequest(firstError, errors)
-  if (!input.recurring) {
-    if (first.overlap) throw conflict(messages.slotAlreadyBooked)
-    const dateProblem = conflictOf(first)
-    if (dateProblem) throw badRequest(dateProblem, { booking_date: dateProblem })
-  } else {
-    const conflicts = plans
-      .map((p) => ({ date: p.date, message: conflictOf(p) }))
-      .filter((c): c is { date: string; message: string } => c.message !== null)
-    if (conflicts.length)
-      throw new HttpError(409, messages.recurringConflicts(conflicts.length), undefined, { conflicts })
-  }
-  if (!input.confirm_preparation_time && plans.some((p) => p.missingPreparation > 0))
-    throw new HttpError(409, preparationQuestion(bc), undefined, { confirm: 'preparation_time' })
+    const first = plans[0] as OccurrencePlan
+    const errors = requestProblems(first)
+    const firstError = Object.values(errors)[0]
+    if (firstError) throw badRequest(firstError, errors)
+    if (!input.recurring) {
+      if (first.overlap) throw conflict(messages.slotAlreadyBooked)
+      const dateProblem = conflictOf(first)
+      if (dateProblem) throw badRequest(dateProblem, { booking_date: dateProblem })
+    } else {
+      const conflicts = plans
+        .map((p) => ({ date: p.date, message: conflictOf(p) }))
+        .filter((c): c is { date: string; message: string } => c.message !== null)
+      if (conflicts.length)
+        throw new HttpError(409, messages.recurringConflicts(conflicts.length), undefined, { conflicts })
+    }
+    if (!input.confirm_preparation_time && plans.some((p) => p.missingPreparation > 0))
+      throw new HttpError(409, preparationQuestion(bc), undefined, { confirm: 'preparation_time' })
 
-  const priced = await priceOccurrences(ctx, bc, input, plans)
-  const recurringId = input.recurring
-    ? await repo.insertSeries(ctx.tx, {
-        organizationId: bc.organizationId,
-        frequency: input.recurring.frequency,
-        untilDate: input.recurring.until_date ?? null,
-        occurrences: input.recurring.occurrences ?? null,
-        createdBy: ctx.actor.userId,
-      })
-    : null
-  const status = bc.organization.features.user_screen_booking ? 'tentative' : 'confirmed'
-  const bookingIds: number[] = []
-  for (const { plan, month, price } of priced) {
-    const start = plan.start as Date
-    const end = plan.end as Date
-    const bookingId = await repo.insertBooking(ctx.tx, {
-      organizationId: bc.organizationId,
-      bookingPrefix: bc.organization.bookingPrefix,
-      status,
-      paymentStatus: input.payment_status,
-      transactionId: input.payment_status === 'card' ? input.transaction_id : '',
-      isPaid: input.payment_status === 'card',
-      bookingConfirmAt: status === 'confirmed' ? now : null,
-      centerId: bc.center.id,
-      spaceId: bc.space.id,
-      startTime: start,
-      endTime: end,
-      durationMinutes: plan.durationMinutes,
-      attendees: input.attendees,
-      clientId: bc.client.id,
-      userId: bc.user.id,
-      submittedBy: ctx.actor.userId,
-      currency: bc.organization.currencyCode,
-      packageId: bc.bookingPackage?.id ?? null,
-      packageName: bc.bookingPackage?.name ?? '',
-      packageRate: bc.bookingPackage?.rate ?? null,
-      ...pricedBookingLines(price, termsOf(bc)),
-      rateModifiedBy: price.roomRateModified ? ctx.actor.userId : null,
-      voucherId: bc.voucher?.id ?? null,
-      notes: input.notes,
-      specialRequirement: input.special_requirement,
-      recurringId,
-    })
-    await repo.insertOccupancy(ctx.tx, bc.organizationId, bookingId, bc.heldSpaceIds, start, end)
-    await repo.insertBookingAmenities(
-      ctx.tx,
-      pricedAmenityLines(price).map((a) => {
-        const chosen = bc.chosenAmenities.find((c) => c.amenityId === a.amenityId)
-        return {
+    const priced = await priceOccurrences(ctx, bc, input, plans)
+    const recurringId = input.recurring
+      ? await repo.insertSeries(ctx.tx, {
           organizationId: bc.organizationId,
-          bookingId,
-          ...a,
-          accountCode: chosen?.accountCode ?? '',
-          inventoryItemCode: chosen?.code ?? '',
-        }
-      }),
-    )
-    if (price.gratisMinutes > 0)
-      await repo.addGratisUsage(ctx.tx, bc.organizationId, bc.client.id, month, price.gratisMinutes)
-    bookingIds.push(bookingId)
-  }
-  return {
-    bookingId: bookingIds[0] as number,
-    bookingIds,
-    recurringId,
-    status,
-    message: messages.bookingCreated,
-  }
+          frequency: input.recurring.frequency,
+          untilDate: input.recurring.until_date ?? null,
+          occurrences: input.recurring.occurrences ?? null,
+          createdBy: ctx.actor.userId,
+        })
+      : null
+    const status = bc.organization.features.user_screen_booking ? 'tentative' : 'confirmed'
+    const bookingIds: number[] = []
+    for (const { plan, month, price } of priced) {
+      const start = plan.start as Date
+      const end = plan.end as Date
+      const bookingId = await repo.insertBooking(ctx.tx, {
+        organizationId: bc.organizationId,
+        bookingPrefix: bc.organization.bookingPrefix,
+        status,
+        paymentStatus: input.payment_status,
+        transactionId: input.payment_status === 'card' ? input.transaction_id : '',
+        isPaid: input.payment_status === 'card',
+        bookingConfirmAt: status === 'confirmed' ? now : null,
+        centerId: bc.center.id,
+        spaceId: bc.space.id,
+        startTime: start,
+        endTime: end,
+        durationMinutes: plan.durationMinutes,
+        attendees: input.attendees,
+        clientId: bc.client.id,
+        userId: bc.user.id,
+        submittedBy: ctx.actor.userId,
+        currency: bc.organization.currencyCode,
+        packageId: bc.bookingPackage?.id ?? null,
+        packageName: bc.bookingPackage?.name ?? '',
+        packageRate: bc.bookingPackage?.rate ?? null,
+        ...pricedBookingLines(price, termsOf(bc)),
+        rateModifiedBy: price.roomRateModified ? ctx.actor.userId : null,
+        voucherId: bc.voucher?.id ?? null,
+        notes: input.notes,
+        specialRequirement: input.special_requirement,
+        recurringId,
+      })
+      await repo.insertOccupancy(ctx.tx, bc.organizationId, bookingId, bc.heldSpaceIds, start, end)
+      await repo.insertBookingAmenities(
+        ctx.tx,
+        pricedAmenityLines(price).map((a) => {
+          const chosen = bc.chosenAmenities.find((c) => c.amenityId === a.amenityId)
+          return {
+            organizationId: bc.organizationId,
+            bookingId,
+            ...a,
+            accountCode: chosen?.accountCode ?? '',
+            inventoryItemCode: chosen?.code ?? '',
+          }
+        }),
+      )
+      if (price.gratisMinutes > 0)
+        await repo.addGratisUsage(ctx.tx, bc.organizationId, bc.client.id, month, price.gratisMinutes)
+      bookingIds.push(bookingId)
+    }
+    return {
+      bookingId: bookingIds[0] as number,
+      bookingIds,
+      recurringId,
+      status,
+      message: messages.bookingCreated,
+    }
+  })
 }
 
 /** Room detail for a date (spec 2 §3): what RoomDetail needs to offer a space on a day. */

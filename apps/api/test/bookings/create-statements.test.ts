@@ -1,0 +1,99 @@
+import { addDays, messages } from '@spaceboard/domain'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Db } from '../../src/db/client.ts'
+import { centers, clients, spaces } from '../../src/db/schema/index.ts'
+import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
+
+/**
+ * A booking create's round trips to the database (each costs the server a socket write and a
+ * result to parse, more than its JavaScript: npm run bench overhead): what it is checked and
+ * priced from is one read, and a slot already taken is refused by that read alone, before any
+ * transaction.
+ */
+let t: TestApp
+let admin: string
+const body: Record<string, unknown> = {}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await t.signIn(logins.harbourAdmin)
+  Object.assign(body, {
+    center_id: await idByName(t, centers, 'Circular Quay'),
+    meeting_room_id: await idByName(t, spaces, 'Harbour Room A'),
+    booking_date: addDays(sydneyToday, 140),
+    start_time: '10:00',
+    end_time: '12:00',
+    client_id: await idByName(t, clients, 'Acme Consulting'),
+    user_id: await userIdByEmail(t, 'alice@acme.test'),
+    attendees: 4,
+    amenity_ids: [],
+    payment_status: 'invoice',
+  })
+})
+afterAll(() => t.close())
+
+/** The statements the request runs (from its booking context on) and the transactions it opens. */
+async function create() {
+  const session = Object.getPrototypeOf(t.database.db._.session)
+  const prepare = vi.spyOn(session, 'prepareQuery')
+  let transactions = 0
+  const { database } = t
+  const onOneConnection = database.onOneConnection.bind(database)
+  database.onOneConnection = <T>(work: (db: Db) => Promise<T>) =>
+    onOneConnection((db: Db) =>
+      work(
+        new Proxy(db, {
+          get(target, key) {
+            if (key !== 'transaction') return Reflect.get(target, key, target)
+            return (...args: Parameters<typeof db.transaction>) => {
+              transactions++
+              return target.transaction(...args)
+            }
+          },
+        }),
+      ),
+    )
+  try {
+    const response = await t.api(admin, 'POST', '/api/userbooking', body)
+    // A prepared statement's name, or its first word (the inserts are not prepared). drizzle on
+    // PGlite prepares each query twice (its session and the transaction's), hence the dedupe.
+    const names = prepare.mock.calls
+      .map(([query, , name]) => ({ name: name as string | undefined, sql: (query as { sql: string }).sql }))
+      .filter((statement, n, all) => statement.sql !== all[n - 1]?.sql)
+      // node-postgres begins and ends a transaction with statements, PGlite does not.
+      .filter((statement) => !['begin', 'commit', 'rollback'].includes(statement.sql))
+      .map((statement) => statement.name ?? statement.sql.split(' ')[0])
+    return { response, statements: names.slice(names.indexOf('booking_context')), transactions }
+  } finally {
+    prepare.mockRestore()
+    database.onOneConnection = onOneConnection
+  }
+}
+
+describe('POST /api/userbooking round trips', () => {
+  it('reads the booking context in one statement, then locks, checks and writes in one transaction', async () => {
+    const { response, statements, transactions } = await create()
+    expect(response.statusCode).toBe(201)
+    // Acme has gratis minutes: its row is locked and the month's use read and added to.
+    expect(statements).toEqual([
+      'booking_context',
+      'booking_lock_spaces',
+      'booking_client_0',
+      'booking_busy_ranges_0',
+      'booking_gratis_month',
+      'insert',
+      'insert',
+      'insert',
+    ])
+    expect(transactions).toBe(1)
+  })
+
+  it('refuses a slot already taken with that one read, without a transaction', async () => {
+    const { response, statements, transactions } = await create()
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe(messages.slotAlreadyBooked)
+    expect(statements).toEqual(['booking_context'])
+    expect(transactions).toBe(0)
+  })
+})
