@@ -170,24 +170,6 @@ export async function findClient(tx: Tx, organizationId: number, clientId: numbe
   return row
 }
 
-const userById = preparedQuery('booking_user', (tx) =>
-  tx
-    .select({ id: users.id, clientId: users.clientId, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, sql.placeholder('organizationId')),
-        eq(users.id, sql.placeholder('userId')),
-        isNull(users.deletedAt),
-      ),
-    ),
-)
-
-export async function findUser(tx: Tx, organizationId: number, userId: number) {
-  const [row] = await userById(tx, { organizationId, userId })
-  return row
-}
-
 const packagesOfferedFor = preparedQuery('booking_space_packages', (tx) =>
   tx
     .select({
