@@ -257,5 +257,7 @@ describe('scripts/supervise.mjs', () => {
       supervisor.child.kill('SIGKILL')
       rmSync(bundle, { recursive: true, force: true })
     }
-  })
+    // The build (esbuild and the migrated PGlite template) and the two waits above, which hold the
+    // real limits: on a machine busy with other suites the build alone took over 10 s.
+  }, 90_000)
 })
