@@ -79,15 +79,33 @@ describe('notes, confirm and paid/unpaid', () => {
     const again = await act(bookingId, { code: 'CONFIRM' })
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe(messages.bookingNotTentative)
-    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS' })).json().is_paid).toBe(1)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 })).json().is_paid).toBe(1)
     expect((await view(bookingId)).is_paid).toBe(1)
-    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS' })).json().is_paid).toBe(0)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 0 })).json().is_paid).toBe(0)
     const card = await book({ payment_status: 'card', transaction_id: 'ch_1' })
-    expect((await act(card.bookingId, { code: 'CHANGE_PAYMENT_STATUS' })).json().message).toBe(
+    expect((await act(card.bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 })).json().message).toBe(
       messages.paymentNotInvoice,
     )
     expect((await act(bookingId, { code: 'CONFIRM' }, summit)).statusCode).toBe(404)
     expect((await act(bookingId, { code: 'NOPE' })).statusCode).toBe(400)
+  })
+
+  it('marks paid by naming the target: a repeat or two people at once leave it paid (no flip)', async () => {
+    const { bookingId } = await book()
+    const both = await Promise.all([
+      act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 }),
+      act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 }, csr),
+    ])
+    expect(both.map((r) => r.json().is_paid)).toEqual([1, 1])
+    expect((await view(bookingId)).is_paid).toBe(1)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 })).json().is_paid).toBe(1)
+    expect((await view(bookingId)).is_paid).toBe(1)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: '0' })).json().is_paid).toBe(0)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 0 })).json().is_paid).toBe(0)
+    expect((await view(bookingId)).is_paid).toBe(0)
+    const untargeted = await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS' })
+    expect(untargeted.statusCode).toBe(400)
+    expect((await view(bookingId)).is_paid).toBe(0)
   })
 
   it('confirms the upcoming bookings of a series', async () => {
@@ -130,7 +148,7 @@ describe('cancellation', () => {
     await book({ booking_date: date })
     for (const body of [
       { code: 'full' },
-      { code: 'CHANGE_PAYMENT_STATUS' },
+      { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 },
       { code: 'partial', roomAmountRefund: '1.00' },
       { code: 'additional_charges', adhocCharges: [] },
       {

@@ -89,7 +89,7 @@ export type BookingOperationBody =
   | { notesUpdate: 1; post_booking_notes: string }
   | { code: 'CONFIRM' }
   | { code: 'CONFIRM_ALL' }
-  | { code: 'CHANGE_PAYMENT_STATUS' }
+  | { code: 'CHANGE_PAYMENT_STATUS'; is_paid: 0 | 1 }
   | { code: 'full'; refundPercent?: string }
   | { code: 'full'; bookingType: 'recurring'; data: string; currency: string }
   | {
