@@ -7,6 +7,7 @@ import {
   formatWallTime,
   messages,
   minutesOfDay,
+  roundMoneyText,
   toBasisPoints,
   toCents,
 } from '@spaceboard/domain'
@@ -688,6 +689,7 @@ function AmountDialog({
               setTouched(true)
               setAmount(event.target.value)
             }}
+            onBlur={(event) => setAmount(roundMoneyText(event.target.value) ?? event.target.value)}
             onPressEnter={proceed}
           />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { messages, months, revenueTargetSchema, revenueTargetYears } from '@spaceboard/domain'
-import { Alert, Col, Flex, Form, InputNumber, Row, Select, Spin } from 'antd'
+import { Alert, Col, Flex, Form, Row, Select, Spin } from 'antd'
 import { zodRule } from '../../platform/form-kit.ts'
+import { MoneyInput } from '../../platform/money-input.tsx'
 import type { CenterFormValues } from './form-model.ts'
 
 /** An empty month has no target; a filled one is an amount of at least 0 with 2 decimals. */
@@ -43,11 +44,9 @@ export function FinancePanel({
           {months.map((month, index) => (
             <Col key={month} xs={12} md={8} xl={6}>
               <Form.Item label={month} name={['monthRevenue', index, 'revenue']} rules={[revenueRule]}>
-                <InputNumber
-                  min={0}
-                  max={9_999_999_999.99}
-                  precision={2}
-                  step={100}
+                <MoneyInput
+                  max="9999999999.99"
+                  step="100"
                   disabled={past || loading}
                   placeholder={past ? undefined : 'Target'}
                   style={{ width: '100%' }}

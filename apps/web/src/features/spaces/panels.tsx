@@ -12,7 +12,6 @@ import {
   Form,
   type FormInstance,
   Input,
-  InputNumber,
   Row,
   Select,
   Spin,
@@ -21,6 +20,7 @@ import {
 import type { Rule } from 'antd/es/form'
 import type { ReactNode } from 'react'
 import { ImageUpload } from '../../platform/image-upload.tsx'
+import { MoneyInput } from '../../platform/money-input.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { WallTimePicker } from '../../platform/wall-time-picker.tsx'
 import { centerOptionsQuery } from '../centers/api.ts'
@@ -276,7 +276,7 @@ export function DetailsPanel({
             dependencies={['security_bond_required']}
             rules={[rule('security_bond_amount')]}
           >
-            <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
+            <MoneyInput />
           </Form.Item>
         ) : null}
       </Fields>
@@ -385,7 +385,7 @@ export function ServicesPanel({
                   name={[row.name, 'amount']}
                   rules={[rule(`selectedAmenities.${row.name}.amount`)]}
                 >
-                  <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
+                  <MoneyInput />
                 </Form.Item>
               </Col>
               {readOnly ? null : (
@@ -453,7 +453,7 @@ export function RatesPanel({ rule, readOnly }: { rule: FieldRule; readOnly: bool
                   name={[row.name, 'amount']}
                   rules={[rule(`selectedRates.${row.name}.amount`)]}
                 >
-                  <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
+                  <MoneyInput />
                 </Form.Item>
               </Col>
               {readOnly ? null : (

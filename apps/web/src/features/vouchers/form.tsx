@@ -6,6 +6,7 @@ import { DATE } from '../../platform/blackout-periods.tsx'
 import { useRecord, useRecordMutations } from '../../platform/crud.ts'
 import { DatePicker } from '../../platform/date-picker.tsx'
 import { crossFieldRule, schemaErrors } from '../../platform/form-kit.ts'
+import { MoneyInput } from '../../platform/money-input.tsx'
 import { NotFound } from '../../platform/not-found.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { RecordPage, recordIdOf } from '../../platform/record-page.tsx'
@@ -131,7 +132,7 @@ function VoucherForm({ id }: { id: number | null }) {
       </Form.Item>
       <Form.Item label="Value" name="value" required dependencies={['type']} rules={[rule('value')]}>
         {/* An empty suffix keeps the input's DOM (and what is typed) when the type changes. */}
-        <Input inputMode="decimal" maxLength={14} suffix={type === 'percent' ? '%' : <span />} />
+        <MoneyInput suffix={type === 'percent' ? '%' : <span />} />
       </Form.Item>
       <Flex
         gap={16}
