@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   billingLines,
+  billingTotalKinds,
   bookingDetailRows,
   bookingNotes,
   bookingWhen,
@@ -80,6 +81,28 @@ describe('billing lines', () => {
       for (const line of billingLines(booking))
         if (line.unitPrice !== undefined && line.quantity !== undefined)
           expect(Math.round(Number(line.quantity) * 100) * line.unitPrice).toBe((line.amount ?? 0) * 100)
+  })
+
+  it('a cancelled booking shows its refund after the tax, who and when, and a Grand Total net of it (issue 15 item 4)', () => {
+    const lines = billingLines(
+      bookingConfirmationFixture({
+        status: 'cancelled',
+        net_amount: '119.17',
+        cancellationRefund: {
+          percent: '33.33',
+          amount: '59.58',
+          cancelledBy: 'Hannah Admin',
+          cancelledAt: '2026-05-10T23:30:00.000Z',
+        },
+      }),
+    )
+    expect(lines.slice(-3).map((l) => [l.kind, l.description, l.amount])).toEqual([
+      ['tax', 'GST (10.00%)', 1625],
+      ['cancellation-refund', 'Cancellation Refund (33.33%)', -5958],
+      ['grand-total', 'Grand Total', 11917],
+    ])
+    expect(lines.at(-2)?.detail).toEqual(['Cancelled by Hannah Admin on 11-05-2026 09:30 AM'])
+    expect(billingTotalKinds).toContain('cancellation-refund')
   })
 
   it('the listed lines add up to the Sub Total the API answered', () => {

@@ -1,4 +1,4 @@
-import { addDays, messages } from '@spaceboard/domain'
+import { addDays, billingLines, centsToDecimal, messages, toCents } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -9,6 +9,7 @@ import {
   spaces,
 } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { pdfContent } from '../pdf-text.ts'
 import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
 
 let t: TestApp
@@ -144,6 +145,37 @@ describe('cancellation', () => {
       ((Math.round(Number(net) * 100) * 3333 + 5000) / 1_000_000).toFixed(2),
     )
     expect((await view(bookingId)).status).toBe('cancelled')
+    // The refund shows: its own line data, taken off the net amount, in the list, PDF and export.
+    const refundAmount = cancelled.json().refundAmount as string
+    const afterRefund = centsToDecimal(toCents(net) - toCents(refundAmount))
+    const shown = await view(bookingId)
+    expect(shown.net_amount).toBe(afterRefund)
+    expect(shown.cancellationRefund).toMatchObject({
+      percent: '33.33',
+      amount: refundAmount,
+      cancelledBy: expect.stringMatching(/\S/),
+    })
+    expect(Number.isNaN(Date.parse(shown.cancellationRefund.cancelledAt))).toBe(false)
+    const lines = billingLines(shown)
+    expect(lines.slice(-2).map((l) => [l.kind, l.description, l.amount])).toEqual([
+      ['cancellation-refund', 'Cancellation Refund (33.33%)', -toCents(refundAmount)],
+      ['grand-total', 'Grand Total', toCents(afterRefund)],
+    ])
+    expect(lines.at(-2)?.detail?.[0]).toMatch(/^Cancelled by \S.* on \d{2}-\d{2}-\d{4} \d{2}:\d{2} [AP]M$/)
+    const pdf = await t.api(admin, 'GET', `/api/userbooking?invoice_pdf=true&invoice_id=${bookingId}`)
+    const pdfText = (await pdfContent(pdf.rawPayload)).lines.join('\n')
+    expect(pdfText).toContain(`Cancellation Refund (33.33%) -A$${refundAmount}`)
+    expect(pdfText).toContain(`Grand Total A$${afterRefund}`)
+    const listed = await t.api(
+      admin,
+      'GET',
+      `/api/userbooking?booking=1&start_date=${date}&end_date=${date}`,
+      undefined,
+      '0-19',
+    )
+    expect(listed.json().find((r: { bookingId: number }) => r.bookingId === bookingId)?.net_amount).toBe(
+      afterRefund,
+    )
     // The slot is free at once; the cancelled booking refuses money operations but keeps its notes.
     await book({ booking_date: date })
     for (const body of [

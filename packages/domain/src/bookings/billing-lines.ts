@@ -1,5 +1,6 @@
 import { type Cents, formatMoney, toCents } from '../money.ts'
 import type { BookingConfirmation } from './confirmation.ts'
+import { centerDateTime } from './confirmation-view.ts'
 
 /** The kinds of line of a booking's Billing Details, in the order they are shown (spec 2 §2). */
 export type BillingLineKind =
@@ -15,6 +16,7 @@ export type BillingLineKind =
   | 'charge-refund'
   | 'sub-total'
   | 'tax'
+  | 'cancellation-refund'
   | 'grand-total'
 
 export interface BillingLine {
@@ -33,7 +35,12 @@ export interface BillingLine {
 }
 
 /** The lines that close the table rather than list what was bought. */
-export const billingTotalKinds: readonly BillingLineKind[] = ['sub-total', 'tax', 'grand-total']
+export const billingTotalKinds: readonly BillingLineKind[] = [
+  'sub-total',
+  'tax',
+  'cancellation-refund',
+  'grand-total',
+]
 
 /** 2.5 → "2.5", 2 → "2", "2.50" → "2.5": at most two decimals, no trailing zeros. */
 export function formatQuantity(value: number | string): string {
@@ -222,6 +229,18 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
       kind: 'tax',
       description: `${booking.tax_label || 'Tax'} (${percentText(booking.tax_percentage)}%)`,
       amount: cents(booking.tax_amount),
+    })
+  }
+  // A full cancellation refunds a percent of the net amount, tax included (spec 2 §5): it comes
+  // after the tax, and the Grand Total is what the booking comes to after it.
+  const cancellation = booking.cancellationRefund
+  if (cancellation) {
+    const when = centerDateTime(cancellation.cancelledAt, booking)
+    lines.push({
+      kind: 'cancellation-refund',
+      description: `Cancellation Refund (${percentText(cancellation.percent)}%)`,
+      detail: [`Cancelled by ${cancellation.cancelledBy || 'unknown'}${when ? ` on ${when}` : ''}`],
+      amount: -cents(cancellation.amount),
     })
   }
   lines.push({ kind: 'grand-total', description: 'Grand Total', amount: cents(booking.net_amount) })

@@ -115,6 +115,8 @@ async function cancel(ctx: Ctx, booking: repo.BookingRow, percent: number, now: 
     cancelledBy: ctx.actor.userId,
     cancellationRefundPercent: centsToDecimal(percent),
     cancellationRefundAmount: centsToDecimal(refund),
+    // The list and the exports read the stored net amount: what the booking comes to after the refund.
+    netAmount: centsToDecimal(toCents(booking.netAmount) - refund),
     refundedGratisMinutes: booking.gratisMinutes,
   })
   // The slot is free at once.
