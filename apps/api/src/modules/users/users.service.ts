@@ -9,7 +9,7 @@ import {
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Actor, Ctx } from '../../platform/context.ts'
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts'
+import { badRequest, conflict, fieldError, forbidden, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -203,6 +203,12 @@ export async function changeStatus(ctx: Ctx, id: number, code: 'ARCHIVE' | 'REST
   assertManageable(actor, target)
   if (code === 'PERMENANT') {
     if (!can(actor.type, 'users.delete')) throw forbidden()
+    // Bookings keep who made, used, amended or cancelled them: such a user is archived, not deleted.
+    const uses = await repo.userUses(tx, id)
+    refuseIfUsed('user', [
+      { count: uses.bookings, one: 'booking' },
+      { count: uses.series, one: 'recurring series', many: 'recurring series' },
+    ])
     await repo.deleteUser(tx, id)
     return { message: messages.recordDeleted }
   }
