@@ -8,6 +8,10 @@ export const messages = {
   profileEmailInvalid: 'Please enter valid email.',
   fieldRequired: 'Please fill out this field',
   selectRequired: 'Please select an item in the list',
+  /** Issue 15: names unique among active organizations (any case), prefixes platform-wide. */
+  organizationNameTaken: 'An organization with this name already exists.',
+  bookingPrefixTaken: 'This booking prefix is already used by another organization.',
+  refundPrefixTaken: 'This refund prefix is already used by another organization.',
   emailAlreadyExist: 'Email already exist',
   passwordUpdated: 'Success: Password updated successfully.',
 
