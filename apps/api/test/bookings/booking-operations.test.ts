@@ -391,6 +391,43 @@ describe('reschedule', () => {
     ])
   })
 
+  it('a shortening after an extension may refund the extension charge too, room first (issue 15 item 8)', async () => {
+    // Coral Tech: 15 % internal discount. Room A 45.00 an hour: 1 h = 38.25, extended by 2 h = 76.50.
+    const { bookingId } = await book({ start_time: '10:00', end_time: '11:00' })
+    const date = (await view(bookingId)).start_date
+    const extended = await act(bookingId, {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: ids.roomA,
+      newStartTime: `${date} 10:00`,
+      newEndTime: `${date} 13:00`,
+    })
+    expect(extended.json()).toMatchObject({ mode: 'CHARGE', amount: '76.50' })
+    // Back to 1 h: 2 h = 76.50 refunded, more than the room's 38.25 (the old cap kept the extension).
+    const shorter = (await quote(bookingId, ids.roomA, `${date} 10:00`, `${date} 11:00`)).json()
+    expect(shorter).toMatchObject({
+      mode: 'REFUND',
+      amount: '76.50',
+      available: '114.75',
+      available_room: '38.25',
+      available_charges: '76.50',
+    })
+    const refunded = await act(bookingId, {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: ids.roomA,
+      newStartTime: `${date} 10:00`,
+      newEndTime: `${date} 11:00`,
+    })
+    expect(refunded.json()).toMatchObject({ mode: 'REFUND', amount: '76.50' })
+    const after = await view(bookingId)
+    // The room first, the rest from the extension charge: 1 h (38.25) is left to pay.
+    expect(after.partialRoomRefunds).toEqual([{ amount: '38.25', reason: 'Reschedule/Extend' }])
+    expect(after.additionalCharges[0]).toMatchObject({
+      amount: '76.50',
+      additionalChargeRefunds: [{ amount: '38.25', reason: 'Reschedule/Extend' }],
+    })
+    expect(after.sub_total).toBe('38.25')
+  })
+
   it('refuses overlaps and asks about preparation time', async () => {
     const first = await book({ meeting_room_id: ids.opera })
     const date = (await view(first.bookingId)).start_date
