@@ -12,6 +12,9 @@ export const messages = {
   organizationNameTaken: 'An organization with this name already exists.',
   bookingPrefixTaken: 'This booking prefix is already used by another organization.',
   refundPrefixTaken: 'This refund prefix is already used by another organization.',
+  /** Issue 15: a typed company name never silently creates a client. */
+  userClientNotFound:
+    'No client of this name in the organization: pick a client from the list, or choose to create a new client.',
   emailAlreadyExist: 'Email already exist',
   passwordUpdated: 'Success: Password updated successfully.',
 
