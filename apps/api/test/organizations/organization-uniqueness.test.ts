@@ -117,3 +117,17 @@ describe('organization names and prefixes are unique', () => {
     expect((await t.api(admin, 'GET', '/api/organization/prefixes?name=Blue')).statusCode).toBe(403)
   })
 })
+
+describe('organization options carry the currency (issue 15 item 9)', () => {
+  it('so that every amount is shown with the organization’s currency symbol', async () => {
+    const admin = await t.signIn(logins.harbourAdmin)
+    const own = (await t.api(admin, 'GET', '/api/organization/options')).json()
+    expect(own).toEqual([expect.objectContaining({ name: 'Harbour Workspaces', currency_code: 'aud' })])
+    const all = (await t.api(superCookie, 'GET', '/api/organization/options')).json()
+    expect(all).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Summit Business Centres', currency_code: 'usd' }),
+      ]),
+    )
+  })
+})

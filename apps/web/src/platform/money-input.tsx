@@ -1,9 +1,11 @@
-import { roundMoneyText } from '@spaceboard/domain'
+import { currencySymbol, roundMoneyText } from '@spaceboard/domain'
 import { InputNumber, type InputNumberProps } from 'antd'
 
 type MoneyInputProps = Omit<InputNumberProps<string>, 'value' | 'onChange' | 'stringMode' | 'precision'> & {
   value?: string | number | null
   onChange?: (value: string | null) => void
+  /** The organization's currency: its symbol goes before the amount (issue 15). */
+  currency?: string | null | undefined
 }
 
 /**
@@ -11,7 +13,7 @@ type MoneyInputProps = Omit<InputNumberProps<string>, 'value' | 'onChange' | 'st
  * field, rounded half-up to the cent in decimal by the domain's money helper (5.555 → 5.56), never
  * by `toFixed` on a float. Use it for every amount a form sends (DESIGN §4: no float money).
  */
-export function MoneyInput({ value, onChange, onBlur, ...props }: MoneyInputProps) {
+export function MoneyInput({ value, onChange, onBlur, currency, ...props }: MoneyInputProps) {
   const text = value === null || value === undefined ? value : String(value)
   return (
     <InputNumber<string>
@@ -19,6 +21,7 @@ export function MoneyInput({ value, onChange, onBlur, ...props }: MoneyInputProp
       min="0"
       step="0.01"
       style={{ width: '100%' }}
+      {...(currency ? { prefix: currencySymbol(currency).trim() } : {})}
       {...props}
       value={text}
       onChange={(next) => onChange?.(next === null || next === undefined ? null : String(next))}

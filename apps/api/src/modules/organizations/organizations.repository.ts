@@ -82,7 +82,12 @@ export async function countOrganizations(tx: Tx, search: string) {
 /** Active organizations for pickers. */
 export function listOrganizationOptions(tx: Tx) {
   return tx
-    .select({ id: organizations.id, name: organizations.name, mh_plan: organizations.mhPlan })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      mh_plan: organizations.mhPlan,
+      currency_code: organizations.currencyCode,
+    })
     .from(organizations)
     .where(isNull(organizations.deletedAt))
     .orderBy(asc(organizations.name))

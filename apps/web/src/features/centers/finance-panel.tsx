@@ -2,6 +2,7 @@ import { messages, months, revenueTargetSchema, revenueTargetYears } from '@spac
 import { Alert, Col, Flex, Form, Row, Select, Spin } from 'antd'
 import { zodRule } from '../../platform/form-kit.ts'
 import { MoneyInput } from '../../platform/money-input.tsx'
+import { useOrganizationCurrency } from '../../platform/organization-select.tsx'
 import type { CenterFormValues } from './form-model.ts'
 
 /** An empty month has no target; a filled one is an amount of at least 0 with 2 decimals. */
@@ -15,11 +16,14 @@ export function FinancePanel({
   currentYear,
   loading,
   onYearChange,
+  organizationId,
 }: {
   currentYear: number
   loading: boolean
   onYearChange: (year: number) => void
+  organizationId: number | null
 }) {
+  const currency = useOrganizationCurrency(organizationId)
   const form = Form.useFormInstance<CenterFormValues>()
   const year = Form.useWatch('year', { form, preserve: true }) as number | undefined
   const past = year !== undefined && year < currentYear
@@ -45,6 +49,7 @@ export function FinancePanel({
             <Col key={month} xs={12} md={8} xl={6}>
               <Form.Item label={month} name={['monthRevenue', index, 'revenue']} rules={[revenueRule]}>
                 <MoneyInput
+                  currency={currency}
                   max="9999999999.99"
                   step="100"
                   disabled={past || loading}
