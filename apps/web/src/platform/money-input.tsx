@@ -20,6 +20,9 @@ export function MoneyInput({ value, onChange, onBlur, currency, ...props }: Mone
       stringMode
       min="0"
       step="0.01"
+      // Shown with its two decimals once typed (12000 → 12000.00); the value itself is rounded by
+      // the domain's helper on blur below.
+      precision={2}
       style={{ width: '100%' }}
       {...(currency ? { prefix: currencySymbol(currency).trim() } : {})}
       {...props}
