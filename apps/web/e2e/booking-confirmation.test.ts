@@ -243,8 +243,9 @@ describe('Booking confirmation (View Booking)', () => {
     const billing = page.getByRole('region', { name: 'Billing Details' })
     const rows = await tableRows(billing)
     expect(rows.slice(0, 5)).toEqual([
-      ['Harbour Room A 4 Attendees', '3', AUD('45.00'), AUD('45.00')],
-      ['Gratis Minutes 120 minutes free of charge', '120 min', '', ''],
+      // Quantity × unit price = amount: the room line counts the 1 chargeable hour, not the 3 booked.
+      ['Harbour Room A 4 Attendees', '1', AUD('45.00'), AUD('45.00')],
+      ['Gratis Minutes 120 minutes free of charge 3 hours booked, 1 charged', '120 min', '', ''],
       ['Discount (Internal 10.00%)', '', '', `-${AUD('4.50')}`],
       ['Voucher WELCOME10 (10.00%)', '', '', `-${AUD('4.05')}`],
       ['Additional Discount 5.00%', '', '', `-${AUD('1.82')}`],
@@ -339,7 +340,7 @@ describe('Booking confirmation (View Booking)', () => {
     const name = (type: Amenity['charge_type']) => booking.amenities.find((a) => a.charge_type === type)?.name
     expect(pdf.lines).toEqual(
       expect.arrayContaining([
-        'Harbour Room A 3 A$45.00 A$45.00',
+        'Harbour Room A 1 A$45.00 A$45.00',
         'Gratis Minutes 120 min',
         'Discount (Internal 10.00%) -A$4.50',
         'Voucher WELCOME10 (10.00%) -A$4.05',

@@ -429,8 +429,8 @@ describe('Booking operations', () => {
     if (flat) {
       await page.getByLabel(`Refund of ${flat.name}`).fill('1.005')
       await page.getByLabel(`Refund of ${flat.name}`).blur()
-      // Rounded to the cent.
-      await eventually(() => page.getByLabel(`Refund of ${flat.name}`).inputValue()).toBe('1.00')
+      // Rounded half-up to the cent in decimal (a binary float's toFixed gave 1.00).
+      await eventually(() => page.getByLabel(`Refund of ${flat.name}`).inputValue()).toBe('1.01')
       await page.getByLabel('Amenity Refund Reason').fill('Screen flickered')
     }
     await gone(page.locator('.ant-form-item-explain-error'))
@@ -444,7 +444,7 @@ describe('Booking operations', () => {
     expect(after.additionalCharges[0]?.additionalChargeRefunds).toEqual([
       { amount: '5.50', reason: 'Goodwill' },
     ])
-    if (flat) expect(after.bookedAmenities[0]?.refunded_amount).toBe('1.00')
+    if (flat) expect(after.bookedAmenities[0]?.refunded_amount).toBe('1.01')
     expect(cents(after.net_amount)).toBeLessThan(cents(before.net_amount))
   })
 
@@ -465,9 +465,9 @@ describe('Booking operations', () => {
     await visible(fieldError(first, messages.fieldRequired))
     await eventually(() => page.locator('.ant-form-item-explain-error').count()).toBe(1)
     const amount = first.getByLabel('Amount')
-    await amount.fill('20.5')
+    await amount.fill('20.555')
     await amount.blur()
-    await eventually(() => amount.inputValue()).toBe('20.50')
+    await eventually(() => amount.inputValue()).toBe('20.56')
     await submit.click()
     await visible(fieldError(first, messages.fieldRequired))
     await first.getByLabel('Reason').fill('Late finish')
@@ -500,7 +500,7 @@ describe('Booking operations', () => {
     expect(
       after.additionalCharges.map((c) => [c.chargedRoomType || c.chargedAmenityName, c.amount, c.reason]),
     ).toEqual([
-      ['Meeting Room', '20.50', 'Late finish'],
+      ['Meeting Room', '20.56', 'Late finish'],
       [amenity, '5.00', 'Extra coffee'],
     ])
   })

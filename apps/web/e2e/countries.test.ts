@@ -85,6 +85,25 @@ describe('Countries', () => {
     await gone(page.getByRole('row').filter({ hasText: 'Atlantica' }))
   })
 
+  test('a country in use is not deleted: the toast says where it is used (issue 15 item 1)', async () => {
+    const page = await app.signedInPage(logins.super)
+    await page.goto('/admin/country/list')
+    const searchBox = page.getByRole('searchbox', { name: 'Search' })
+    await searchBox.fill('Australia')
+    await searchBox.press('Enter')
+    const australia = page.getByRole('row').filter({ hasText: 'Australia' })
+    await visible(australia)
+    await australia.getByRole('button', { name: 'Actions' }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    await page.getByRole('button', { name: 'Yes' }).click()
+    await visible(
+      page
+        .locator('.ant-message')
+        .getByText(/^This country is used by \d+ organizations?\b.*locations?\b.*\.$/),
+    )
+    await visible(australia)
+  })
+
   test('a csr reads the list without Add or row actions', async () => {
     const page = await app.signedInPage(logins.harbourCsr)
     await page.goto('/admin/country/list')

@@ -169,6 +169,15 @@ describe('Organizations', () => {
     await eventually(() => inViewport(nameInput(page))).toBe(true)
     await shot(page, 'organizations-add-invalid')
 
+    // A name whose MH-XXX another organization has: the next free prefix is proposed, and said so.
+    await nameInput(page).fill('Harbour Two')
+    await eventually(() => page.getByLabel('Booking Prefix', { exact: true }).inputValue()).toBe('MH-HA2')
+    expect(await page.getByLabel('Refund Prefix', { exact: true }).inputValue()).toBe('CRMH-HA2')
+    await visible(
+      item(page, 'Booking Prefix').getByText(
+        'MH-HAR is already used by another organization, so the next free prefix MH-HA2 is proposed.',
+      ),
+    )
     // Typing the name fills the prefixes.
     await nameInput(page).fill('Coastal Hubs')
     expect(await page.getByLabel('Booking Prefix', { exact: true }).inputValue()).toBe('MH-COA')

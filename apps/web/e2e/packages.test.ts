@@ -146,7 +146,8 @@ describe('Package deals', () => {
     expect(await detail(page, 'End Time').textContent()).toBe('08:30 PM')
     expect(await detail(page, 'Type').textContent()).toBe('Fixed slot')
     expect(await detail(page, 'Minimum Attendees').textContent()).toBe('50')
-    expect(await detail(page, 'Rate per Attendee').textContent()).toBe('40.00')
+    // In the organization's currency (issue 15).
+    await expect.poll(() => detail(page, 'Rate per Attendee').textContent()).toBe('A$40.00')
     expect(await detail(page, 'Selected Spaces').textContent()).toBe('Auditorium')
     await shot(page, 'packages-detail-fixed')
   })

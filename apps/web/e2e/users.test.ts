@@ -1,4 +1,4 @@
-import { userExportColumns } from '@spaceboard/domain'
+import { messages, userExportColumns } from '@spaceboard/domain'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
@@ -105,7 +105,23 @@ describe('Users', () => {
     await page.getByLabel('City').fill('Sydney')
     await choose(page, 'Country', 'Australia')
     await shot(page, 'users-add-filled')
+    // A typed company name that is no client is refused rather than silently made a client.
     await page.getByRole('button', { name: 'Save' }).click()
+    await visible(fieldError(page, messages.userClientNotFound))
+    // Creating a client is an explicit choice, never for a name the organization has (any case) …
+    await page.getByLabel('Company Name').fill('blue ocean LEGAL')
+    await page.getByLabel('Create a new client of this name').check()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await visible(fieldError(page, messages.clientAlreadyExist))
+    // … and confirmed: No keeps the form, Yes creates the client with the user.
+    await page.getByLabel('Company Name').fill('Harbour Staff')
+    await page.getByRole('button', { name: 'Save' }).click()
+    const ask = page.locator('.ant-modal-confirm').filter({ visible: true })
+    await visible(ask.getByText('Create the new client "Harbour Staff" in this organization?'))
+    await ask.getByRole('button', { name: 'No' }).click()
+    await gone(ask)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await ask.getByRole('button', { name: 'Yes' }).click()
     await visible(toast(page, 'Success: Record successfully created.'))
     await page.waitForURL((url) => url.pathname === '/admin/user/list')
     await visible(row(page, 'jane@harbour.test'))

@@ -54,15 +54,10 @@ describe('Vouchers', () => {
       'Active',
       'Actions',
     ])
-    expect(await cells(page, 'SAVE25')).toEqual([
-      'SAVE25',
-      'Fixed',
-      '25.00',
-      seedDay(-7),
-      seedDay(90),
-      'Active',
-      'Actions',
-    ])
+    // A fixed value in the organization's currency (issue 15).
+    await expect
+      .poll(() => cells(page, 'SAVE25'))
+      .toEqual(['SAVE25', 'Fixed', 'A$25.00', seedDay(-7), seedDay(90), 'Active', 'Actions'])
     await shot(page, 'vouchers-list')
 
     await page.getByRole('button', { name: 'Add Voucher' }).click()
@@ -127,7 +122,7 @@ describe('Vouchers', () => {
       .toEqual([
         'AUTUMN-20',
         'Fixed',
-        '35.50',
+        'A$35.50',
         shown(daysFromNow(10)),
         shown(daysFromNow(40)),
         'Inactive',
@@ -141,14 +136,9 @@ describe('Vouchers', () => {
     await csr.waitForURL((url) => url.pathname === LIST)
     await visible(row(csr, 'SAVE25'))
     // Summit shows its dates month first.
-    expect(await cells(csr, 'SAVE25')).toEqual([
-      'SAVE25',
-      'Fixed',
-      '25.00',
-      seedDay(-7, 'MM-DD-YYYY'),
-      seedDay(90, 'MM-DD-YYYY'),
-      'Active',
-    ])
+    await expect
+      .poll(() => cells(csr, 'SAVE25'))
+      .toEqual(['SAVE25', 'Fixed', '$25.00', seedDay(-7, 'MM-DD-YYYY'), seedDay(90, 'MM-DD-YYYY'), 'Active'])
     await gone(csr.getByRole('button', { name: 'Add Voucher' }))
     await gone(csr.getByRole('columnheader', { name: 'Action' }))
 

@@ -8,6 +8,13 @@ export const messages = {
   profileEmailInvalid: 'Please enter valid email.',
   fieldRequired: 'Please fill out this field',
   selectRequired: 'Please select an item in the list',
+  /** Issue 15: names unique among active organizations (any case), prefixes platform-wide. */
+  organizationNameTaken: 'An organization with this name already exists.',
+  bookingPrefixTaken: 'This booking prefix is already used by another organization.',
+  refundPrefixTaken: 'This refund prefix is already used by another organization.',
+  /** Issue 15: a typed company name never silently creates a client. */
+  userClientNotFound:
+    'No client of this name in the organization: pick a client from the list, or choose to create a new client.',
   emailAlreadyExist: 'Email already exist',
   passwordUpdated: 'Success: Password updated successfully.',
 

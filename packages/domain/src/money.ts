@@ -3,9 +3,46 @@ import { type Currency, currencySymbols } from './organizations/constants.ts'
 /** Money is integer cents in code and numeric(12,2) in the database; no floating-point arithmetic on it. */
 export type Cents = number
 
-/** "1234.5", "1234.50", 1234.5 → 123450. Refuses more than two decimals and non-numbers. */
+/** A number's decimal text as written (5.555 → "5.555"), without an exponent (1e-7 → "0.0000001"). */
+export function decimalText(value: number): string {
+  const text = String(value)
+  if (!/e/i.test(text)) return text
+  return value
+    .toFixed(20)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
+}
+
+/**
+ * A decimal text rounded half-up (away from zero) to `places` decimals on its digits, never on a
+ * binary float: "5.555" → "5.56", "1.005" → "1.01", "-2.345" → "-2.35", "7" → "7.00". Null when
+ * the text is not a plain decimal number.
+ */
+export function roundDecimalText(value: string | number, places = 2): string | null {
+  const text = typeof value === 'number' ? decimalText(value) : value.trim()
+  const match = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(text)
+  if (!match || (!match[2] && !match[3])) return null
+  const negative = match[1] === '-'
+  const fraction = (match[3] ?? '').padEnd(places + 1, '0')
+  let digits = BigInt(`${match[2] || '0'}${fraction.slice(0, places)}`)
+  if (Number(fraction[places]) >= 5) digits += 1n
+  const body = digits.toString().padStart(places + 1, '0')
+  const whole = body.slice(0, body.length - places)
+  const rounded = places ? `${whole}.${body.slice(body.length - places)}` : whole
+  return negative && digits !== 0n ? `-${rounded}` : rounded
+}
+
+/** A money amount as typed (text or number) rounded half-up to the cent in decimal: "5.555" → "5.56". */
+export function roundMoneyText(value: string | number): string | null {
+  return roundDecimalText(value, 2)
+}
+
+/**
+ * "1234.5", "1234.50", 1234.5 → 123450. Refuses a text with more than two decimals and
+ * non-numbers; a number is rounded half-up to the cent on its decimal digits (5.555 → 556).
+ */
 export function toCents(value: string | number): Cents {
-  const text = typeof value === 'number' ? value.toFixed(2) : value.trim()
+  const text = typeof value === 'number' ? (roundMoneyText(value) ?? String(value)) : value.trim()
   const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text)
   if (!match) throw new Error(`Not an amount with at most two decimals: ${text}`)
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   billingLines,
+  billingTotalKinds,
   bookingDetailRows,
   bookingNotes,
   bookingWhen,
@@ -34,7 +35,8 @@ describe('billing lines', () => {
   it('lists every kind of line with the API’s amounts, in the confirmation’s order', () => {
     const lines = billingLines(bookingConfirmationFixture())
     expect(lines.map((l) => [l.kind, l.description, l.quantity, l.unitPrice, l.amount])).toEqual([
-      ['room', 'Harbour Boardroom', '2.5', 9333, 14000],
+      // 1.5 chargeable hours of an amended 140.00: 1.5 × 93.33 is not 140.00, so no unit price.
+      ['room', 'Harbour Boardroom', '1.5', undefined, 14000],
       ['gratis', 'Gratis Minutes', '60 min', undefined, null],
       ['discount', 'Discount (Internal 10.00%)', undefined, undefined, -1400],
       ['voucher', 'Voucher WELCOME10 (10.00%)', undefined, undefined, -1260],
@@ -50,9 +52,57 @@ describe('billing lines', () => {
       ['grand-total', 'Grand Total', undefined, undefined, 17875],
     ])
     expect(lines[0]?.detail).toEqual(['6 Attendees', 'Amended By Hannah Admin', 'Original Amount A$150.00'])
-    expect(lines[1]?.detail).toEqual(['60 minutes free of charge', 'Refunded 15 minutes'])
+    expect(lines[1]?.detail).toEqual([
+      '60 minutes free of charge',
+      '2.5 hours booked, 1.5 charged',
+      'Refunded 15 minutes',
+    ])
     expect(lines.find((l) => l.kind === 'room-refund')?.detail).toEqual(['Projector not working'])
     expect(lines.find((l) => l.kind === 'charge')?.detail).toEqual(['Room left messy'])
+  })
+
+  it('every line reads true: quantity × unit price = amount, gratis minutes leave the room’s chargeable hours (issue 15 item 5)', () => {
+    // 3 hours at 45.00 an hour with 120 gratis minutes: 1 chargeable hour, 45.00.
+    const gratis = billingLines(
+      bookingConfirmationFixture({
+        duration: 3,
+        gratis_minutes: 120,
+        refunded_gratis_minutes: 0,
+        room_rate_modified: false,
+        room_unit_amount: '45.00',
+        room_amount: '45.00',
+      }),
+    )
+    expect(gratis[0]).toMatchObject({ kind: 'room', quantity: '1', unitPrice: 4500, amount: 4500 })
+    for (const booking of [
+      bookingConfirmationFixture(),
+      bookingConfirmationFixture({ duration: 3, gratis_minutes: 0 }),
+    ])
+      for (const line of billingLines(booking))
+        if (line.unitPrice !== undefined && line.quantity !== undefined)
+          expect(Math.round(Number(line.quantity) * 100) * line.unitPrice).toBe((line.amount ?? 0) * 100)
+  })
+
+  it('a cancelled booking shows its refund after the tax, who and when, and a Grand Total net of it (issue 15 item 4)', () => {
+    const lines = billingLines(
+      bookingConfirmationFixture({
+        status: 'cancelled',
+        net_amount: '119.17',
+        cancellationRefund: {
+          percent: '33.33',
+          amount: '59.58',
+          cancelledBy: 'Hannah Admin',
+          cancelledAt: '2026-05-10T23:30:00.000Z',
+        },
+      }),
+    )
+    expect(lines.slice(-3).map((l) => [l.kind, l.description, l.amount])).toEqual([
+      ['tax', 'GST (10.00%)', 1625],
+      ['cancellation-refund', 'Cancellation Refund (33.33%)', -5958],
+      ['grand-total', 'Grand Total', 11917],
+    ])
+    expect(lines.at(-2)?.detail).toEqual(['Cancelled by Hannah Admin on 11-05-2026 09:30 AM'])
+    expect(billingTotalKinds).toContain('cancellation-refund')
   })
 
   it('the listed lines add up to the Sub Total the API answered', () => {

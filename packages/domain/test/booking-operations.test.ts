@@ -10,6 +10,8 @@ import {
   rescheduleAmounts,
   rescheduleMode,
   roomRefundable,
+  shorteningRefundable,
+  splitShorteningRefund,
 } from '../src/bookings/operations.ts'
 import { bookingConfirmationFixture } from './fixtures/booking-confirmation.ts'
 
@@ -134,5 +136,67 @@ describe('what is left to refund (spec 2 §5 partial refund)', () => {
     expect(
       chargeRefundable({ amount: '5.00', additionalChargeRefunds: [{ amount: '6.00', reason: '' }] }),
     ).toBe(0)
+  })
+})
+
+describe('shortening after an extension (issue 15 item 8)', () => {
+  const booking = {
+    room_amount_after_discount: '76.50',
+    voucher_discount: '0.00',
+    additional_discount_amount: '0.00',
+    partial_room_amount_refund: '0.00',
+    additionalCharges: [
+      {
+        id: 4,
+        charge_type: 'room' as const,
+        chargedAmenityName: '',
+        chargedRoomType: 'Meeting Room',
+        amount: '76.50',
+        reason: '',
+        additionalChargeRefunds: [],
+      },
+      {
+        id: 7,
+        charge_type: 'room' as const,
+        chargedAmenityName: '',
+        chargedRoomType: 'Meeting Room',
+        amount: '20.00',
+        reason: '',
+        additionalChargeRefunds: [{ amount: '5.00', reason: '' }],
+      },
+      {
+        id: 9,
+        charge_type: 'amenities' as const,
+        chargedAmenityName: 'Coffee',
+        chargedRoomType: '',
+        amount: '10.00',
+        reason: '',
+        additionalChargeRefunds: [],
+      },
+    ],
+  }
+
+  it('may refund what is left of the room and of its room charges, not amenity charges', () => {
+    expect(shorteningRefundable(booking)).toEqual({
+      room: 7650,
+      charges: [
+        { id: 7, refundable: 1500 },
+        { id: 4, refundable: 7650 },
+      ],
+      total: 16800,
+    })
+  })
+
+  it('splits a refund: the room first, then the room charges, latest first', () => {
+    const refundable = shorteningRefundable(booking)
+    expect(splitShorteningRefund(5000, refundable)).toEqual({ room: 5000, charges: [] })
+    expect(splitShorteningRefund(11475, refundable)).toEqual({
+      room: 7650,
+      charges: [
+        { id: 7, amount: 1500 },
+        { id: 4, amount: 2325 },
+      ],
+    })
+    expect(splitShorteningRefund(16800, refundable).charges.reduce((s, c) => s + c.amount, 0)).toBe(9150)
   })
 })

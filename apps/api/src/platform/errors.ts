@@ -1,4 +1,4 @@
-import { messages } from '@spaceboard/domain'
+import { inUseMessage, messages, type Usage } from '@spaceboard/domain'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 
@@ -27,6 +27,12 @@ export const unauthorized = (message: string = messages.notSignedIn) => new Http
 export const forbidden = (message: string = messages.forbidden) => new HttpError(403, message)
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message)
 export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, message, errors)
+
+/** Refuses (409) to delete a record others use, saying where: "This country is used by 3 organizations." */
+export function refuseIfUsed(subject: string, uses: readonly Usage[]): void {
+  const message = inUseMessage(subject, uses)
+  if (message) throw conflict(message)
+}
 
 interface PgError {
   code?: string

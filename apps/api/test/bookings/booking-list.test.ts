@@ -369,6 +369,7 @@ describe('GET /api/userbooking?bookingSheet=1 (Excel export)', () => {
       Notes: `'=HYPERLINK("http://evil.example","x")`,
       TotalAmount: Number(h1View.net_amount),
       Status: 'tentative',
+      CancellationRefund: 0,
     })
     expect(rows[1]).toMatchObject({
       CompanyName: 'Coral Tech',

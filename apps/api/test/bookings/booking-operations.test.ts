@@ -1,4 +1,4 @@
-import { addDays, messages } from '@spaceboard/domain'
+import { addDays, billingLines, centsToDecimal, messages, toCents } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -9,6 +9,7 @@ import {
   spaces,
 } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { pdfContent } from '../pdf-text.ts'
 import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
 
 let t: TestApp
@@ -79,15 +80,33 @@ describe('notes, confirm and paid/unpaid', () => {
     const again = await act(bookingId, { code: 'CONFIRM' })
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe(messages.bookingNotTentative)
-    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS' })).json().is_paid).toBe(1)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 })).json().is_paid).toBe(1)
     expect((await view(bookingId)).is_paid).toBe(1)
-    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS' })).json().is_paid).toBe(0)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 0 })).json().is_paid).toBe(0)
     const card = await book({ payment_status: 'card', transaction_id: 'ch_1' })
-    expect((await act(card.bookingId, { code: 'CHANGE_PAYMENT_STATUS' })).json().message).toBe(
+    expect((await act(card.bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 })).json().message).toBe(
       messages.paymentNotInvoice,
     )
     expect((await act(bookingId, { code: 'CONFIRM' }, summit)).statusCode).toBe(404)
     expect((await act(bookingId, { code: 'NOPE' })).statusCode).toBe(400)
+  })
+
+  it('marks paid by naming the target: a repeat or two people at once leave it paid (no flip)', async () => {
+    const { bookingId } = await book()
+    const both = await Promise.all([
+      act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 }),
+      act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 }, csr),
+    ])
+    expect(both.map((r) => r.json().is_paid)).toEqual([1, 1])
+    expect((await view(bookingId)).is_paid).toBe(1)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 })).json().is_paid).toBe(1)
+    expect((await view(bookingId)).is_paid).toBe(1)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: '0' })).json().is_paid).toBe(0)
+    expect((await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS', is_paid: 0 })).json().is_paid).toBe(0)
+    expect((await view(bookingId)).is_paid).toBe(0)
+    const untargeted = await act(bookingId, { code: 'CHANGE_PAYMENT_STATUS' })
+    expect(untargeted.statusCode).toBe(400)
+    expect((await view(bookingId)).is_paid).toBe(0)
   })
 
   it('confirms the upcoming bookings of a series', async () => {
@@ -126,11 +145,42 @@ describe('cancellation', () => {
       ((Math.round(Number(net) * 100) * 3333 + 5000) / 1_000_000).toFixed(2),
     )
     expect((await view(bookingId)).status).toBe('cancelled')
+    // The refund shows: its own line data, taken off the net amount, in the list, PDF and export.
+    const refundAmount = cancelled.json().refundAmount as string
+    const afterRefund = centsToDecimal(toCents(net) - toCents(refundAmount))
+    const shown = await view(bookingId)
+    expect(shown.net_amount).toBe(afterRefund)
+    expect(shown.cancellationRefund).toMatchObject({
+      percent: '33.33',
+      amount: refundAmount,
+      cancelledBy: expect.stringMatching(/\S/),
+    })
+    expect(Number.isNaN(Date.parse(shown.cancellationRefund.cancelledAt))).toBe(false)
+    const lines = billingLines(shown)
+    expect(lines.slice(-2).map((l) => [l.kind, l.description, l.amount])).toEqual([
+      ['cancellation-refund', 'Cancellation Refund (33.33%)', -toCents(refundAmount)],
+      ['grand-total', 'Grand Total', toCents(afterRefund)],
+    ])
+    expect(lines.at(-2)?.detail?.[0]).toMatch(/^Cancelled by \S.* on \d{2}-\d{2}-\d{4} \d{2}:\d{2} [AP]M$/)
+    const pdf = await t.api(admin, 'GET', `/api/userbooking?invoice_pdf=true&invoice_id=${bookingId}`)
+    const pdfText = (await pdfContent(pdf.rawPayload)).lines.join('\n')
+    expect(pdfText).toContain(`Cancellation Refund (33.33%) -A$${refundAmount}`)
+    expect(pdfText).toContain(`Grand Total A$${afterRefund}`)
+    const listed = await t.api(
+      admin,
+      'GET',
+      `/api/userbooking?booking=1&start_date=${date}&end_date=${date}`,
+      undefined,
+      '0-19',
+    )
+    expect(listed.json().find((r: { bookingId: number }) => r.bookingId === bookingId)?.net_amount).toBe(
+      afterRefund,
+    )
     // The slot is free at once; the cancelled booking refuses money operations but keeps its notes.
     await book({ booking_date: date })
     for (const body of [
       { code: 'full' },
-      { code: 'CHANGE_PAYMENT_STATUS' },
+      { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 },
       { code: 'partial', roomAmountRefund: '1.00' },
       { code: 'additional_charges', adhocCharges: [] },
       {
@@ -339,6 +389,43 @@ describe('reschedule', () => {
     expect((await view(bookingId)).partialRoomRefunds).toEqual([
       { amount: shorter.amount, reason: 'Reschedule/Extend' },
     ])
+  })
+
+  it('a shortening after an extension may refund the extension charge too, room first (issue 15 item 8)', async () => {
+    // Coral Tech: 15 % internal discount. Room A 45.00 an hour: 1 h = 38.25, extended by 2 h = 76.50.
+    const { bookingId } = await book({ start_time: '10:00', end_time: '11:00' })
+    const date = (await view(bookingId)).start_date
+    const extended = await act(bookingId, {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: ids.roomA,
+      newStartTime: `${date} 10:00`,
+      newEndTime: `${date} 13:00`,
+    })
+    expect(extended.json()).toMatchObject({ mode: 'CHARGE', amount: '76.50' })
+    // Back to 1 h: 2 h = 76.50 refunded, more than the room's 38.25 (the old cap kept the extension).
+    const shorter = (await quote(bookingId, ids.roomA, `${date} 10:00`, `${date} 11:00`)).json()
+    expect(shorter).toMatchObject({
+      mode: 'REFUND',
+      amount: '76.50',
+      available: '114.75',
+      available_room: '38.25',
+      available_charges: '76.50',
+    })
+    const refunded = await act(bookingId, {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: ids.roomA,
+      newStartTime: `${date} 10:00`,
+      newEndTime: `${date} 11:00`,
+    })
+    expect(refunded.json()).toMatchObject({ mode: 'REFUND', amount: '76.50' })
+    const after = await view(bookingId)
+    // The room first, the rest from the extension charge: 1 h (38.25) is left to pay.
+    expect(after.partialRoomRefunds).toEqual([{ amount: '38.25', reason: 'Reschedule/Extend' }])
+    expect(after.additionalCharges[0]).toMatchObject({
+      amount: '76.50',
+      additionalChargeRefunds: [{ amount: '38.25', reason: 'Reschedule/Extend' }],
+    })
+    expect(after.sub_total).toBe('38.25')
   })
 
   it('refuses overlaps and asks about preparation time', async () => {

@@ -50,12 +50,14 @@ describe('booking confirmation PDF', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'Description Quantity Unit Price Amount',
-        'Harbour Boardroom 2.5 A$93.33 A$140.00',
+        // 1.5 chargeable hours × A$93.33 is not A$140.00 (amended): no unit price on the line.
+        'Harbour Boardroom 1.5 A$140.00',
         '6 Attendees',
         'Amended By Hannah Admin',
         'Original Amount A$150.00',
         'Gratis Minutes 60 min',
         '60 minutes free of charge',
+        '2.5 hours booked, 1.5 charged',
         'Refunded 15 minutes',
         'Discount (Internal 10.00%) -A$14.00',
         'Voucher WELCOME10 (10.00%) -A$12.60',
@@ -142,7 +144,8 @@ describe('booking confirmation PDF', () => {
     }
     expect(lines).toEqual(
       expect.arrayContaining([
-        'Harbour Boardroom 2.5 INR 93.33 INR 233.33',
+        // 2.5 × INR 93.33 is 233.325, not 233.33: the line does not claim a unit price.
+        'Harbour Boardroom 2.5 INR 233.33',
         'Sub Total INR 233.33',
         'Grand Total INR 233.33',
         'Payment Status Unpaid',

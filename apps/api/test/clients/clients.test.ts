@@ -763,6 +763,7 @@ describe('free plan and default client types', () => {
         email: 'nina@newco.test',
         password: 'Secret12!',
         company_name: 'NewCo',
+        new_client: true,
       },
     })
     expect(created.statusCode).toBe(201)

@@ -742,7 +742,7 @@ async function loadRealBodies(operations: Operation[]) {
     { code: 'NOTES', post_booking_notes: 'Fuzzed notes' },
     { code: 'CONFIRM' },
     { code: 'CONFIRM_ALL' },
-    { code: 'CHANGE_PAYMENT_STATUS' },
+    { code: 'CHANGE_PAYMENT_STATUS', is_paid: 1 },
     { code: 'full', bookingType: 'single', refundPercent: '50' },
     { code: 'full', bookingType: 'recurring', refundPercent: '100' },
     { code: 'partial', roomAmountRefund: '1.00', roomNotes: 'Fuzzed refund' },

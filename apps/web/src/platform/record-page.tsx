@@ -23,6 +23,8 @@ export interface RecordPageProps<TValues extends object> {
   /** Why this record cannot be saved (a default one, a role without the right): Save is disabled. */
   locked?: string | null | undefined
   onSave: (values: TValues) => Promise<unknown>
+  /** Asked before saving (a confirmation, a check against loaded data): false stops the save. */
+  beforeSave?: (values: TValues) => Promise<boolean>
   /** Where the page goes after a successful save and on Cancel: the feature's list. */
   onDone: () => void
   /** The Form.Items of the record. */
@@ -42,6 +44,7 @@ export function RecordPage<TValues extends object>({
   loadError,
   locked,
   onSave,
+  beforeSave,
   onDone,
   children,
 }: RecordPageProps<TValues>) {
@@ -74,6 +77,10 @@ export function RecordPage<TValues extends object>({
   const submit = async (input: TValues) => {
     setSaving(true)
     try {
+      if (beforeSave && !(await beforeSave(trimmed(input)))) {
+        setSaving(false)
+        return
+      }
       await onSave(trimmed(input))
       onDone()
     } catch (error) {

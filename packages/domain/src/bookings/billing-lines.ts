@@ -1,5 +1,6 @@
 import { type Cents, formatMoney, toCents } from '../money.ts'
 import type { BookingConfirmation } from './confirmation.ts'
+import { centerDateTime } from './confirmation-view.ts'
 
 /** The kinds of line of a booking's Billing Details, in the order they are shown (spec 2 §2). */
 export type BillingLineKind =
@@ -15,6 +16,7 @@ export type BillingLineKind =
   | 'charge-refund'
   | 'sub-total'
   | 'tax'
+  | 'cancellation-refund'
   | 'grand-total'
 
 export interface BillingLine {
@@ -33,13 +35,38 @@ export interface BillingLine {
 }
 
 /** The lines that close the table rather than list what was bought. */
-export const billingTotalKinds: readonly BillingLineKind[] = ['sub-total', 'tax', 'grand-total']
+export const billingTotalKinds: readonly BillingLineKind[] = [
+  'sub-total',
+  'tax',
+  'cancellation-refund',
+  'grand-total',
+]
 
 /** 2.5 → "2.5", 2 → "2", "2.50" → "2.5": at most two decimals, no trailing zeros. */
 export function formatQuantity(value: number | string): string {
   const n = typeof value === 'string' ? Number(value) : value
   if (!Number.isFinite(n)) return String(value)
   return String(Math.round(n * 100) / 100)
+}
+
+/**
+ * Whether quantity × unit price is the amount to the cent (quantities have at most two decimals).
+ * A line shows its unit price only then, so that every line reads true ("1 × A$45.00 = A$45.00").
+ */
+export function lineReadsTrue(quantity: string, unitPrice: Cents, amount: Cents): boolean {
+  const hundredths = Math.round(Number(quantity) * 100)
+  if (!Number.isFinite(hundredths)) return false
+  const product = hundredths * unitPrice
+  return product % 100 === 0 && product / 100 === amount
+}
+
+/** A line's quantity and unit price, the unit price left out where their product is not the amount. */
+function priced(
+  quantity: string,
+  unitPrice: Cents,
+  amount: Cents,
+): Pick<BillingLine, 'quantity' | 'unitPrice'> {
+  return lineReadsTrue(quantity, unitPrice, amount) ? { quantity, unitPrice } : { quantity }
 }
 
 /** "10.00" → "10.00", "7.5" → "7.50": a percentage as the lines name it. */
@@ -80,17 +107,27 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
     roomDetail.push(`Amended By ${by}`)
     roomDetail.push(`Original Amount ${money(booking.original_amount)}`)
   }
+  // The room is charged for the hours left after the gratis minutes (spec 2 §9): its quantity is
+  // those chargeable hours, so that quantity × unit price is the room's amount.
+  const chargeableHours = Math.max(0, Math.round(booking.duration * 60) - booking.gratis_minutes) / 60
+  const roomAmount = cents(booking.room_amount)
   lines.push({
     kind: 'room',
     description: isPackage && booking.packageName ? booking.packageName : booking.meetingName,
     detail: isPackage && booking.packageName ? roomDetail : roomDetail.slice(1),
-    quantity: formatQuantity(isPackage ? booking.attendees : booking.duration),
-    unitPrice: cents(booking.room_unit_amount),
-    amount: cents(booking.room_amount),
+    ...priced(
+      formatQuantity(isPackage ? booking.attendees : chargeableHours),
+      cents(booking.room_unit_amount),
+      roomAmount,
+    ),
+    amount: roomAmount,
   })
 
   if (booking.gratis_minutes > 0) {
-    const detail = [`${booking.gratis_minutes} minutes free of charge`]
+    const detail = [
+      `${booking.gratis_minutes} minutes free of charge`,
+      `${formatQuantity(booking.duration)} hours booked, ${formatQuantity(chargeableHours)} charged`,
+    ]
     if (booking.refunded_gratis_minutes > 0)
       detail.push(`Refunded ${booking.refunded_gratis_minutes} minutes`)
     lines.push({
@@ -148,8 +185,11 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
       kind: 'amenity',
       description: amenity.name,
       ...(amenity.not_charged ? { detail: ['Not charged'] } : {}),
-      quantity: formatQuantity(amenity.quantity),
-      unitPrice: cents(amenity.unit_amount),
+      ...priced(
+        formatQuantity(amenity.quantity),
+        cents(amenity.unit_amount),
+        amenity.not_charged ? 0 : cents(amenity.total_amount),
+      ),
       amount: amenity.not_charged ? 0 : cents(amenity.total_amount),
     })
     for (const refund of amenity.amenity_refund ?? []) {
@@ -189,6 +229,18 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
       kind: 'tax',
       description: `${booking.tax_label || 'Tax'} (${percentText(booking.tax_percentage)}%)`,
       amount: cents(booking.tax_amount),
+    })
+  }
+  // A full cancellation refunds a percent of the net amount, tax included (spec 2 §5): it comes
+  // after the tax, and the Grand Total is what the booking comes to after it.
+  const cancellation = booking.cancellationRefund
+  if (cancellation) {
+    const when = centerDateTime(cancellation.cancelledAt, booking)
+    lines.push({
+      kind: 'cancellation-refund',
+      description: `Cancellation Refund (${percentText(cancellation.percent)}%)`,
+      detail: [`Cancelled by ${cancellation.cancelledBy || 'unknown'}${when ? ` on ${when}` : ''}`],
+      amount: -cents(cancellation.amount),
     })
   }
   lines.push({ kind: 'grand-total', description: 'Grand Total', amount: cents(booking.net_amount) })

@@ -90,7 +90,18 @@ export interface BookingConfirmation {
   tax_percentage: string
   tax_amount: string
   sub_total: string
+  /** What the booking comes to: sub total and tax, less the refund of a full cancellation. */
   net_amount: string
+  /**
+   * The refund of a full cancellation (spec 2 §5): the percent of the net amount refunded, the
+   * amount, who cancelled and when (ISO). Null while the booking is not cancelled.
+   */
+  cancellationRefund: {
+    percent: string
+    amount: string
+    cancelledBy: string
+    cancelledAt: string
+  } | null
   notes: string
   special_requirement: string
   post_booking_notes: string

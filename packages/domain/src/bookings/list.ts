@@ -132,8 +132,11 @@ export const bookingExportColumns = [
   'PaymentStatus',
   'PaymentMethod',
   'Notes',
+  /** What the booking comes to: after the refund of a full cancellation, which the next column shows. */
   'TotalAmount',
   'Status',
+  /** The refund of a full cancellation (issue 15): 0 for a booking not cancelled. */
+  'CancellationRefund',
 ] as const
 
 export const BOOKING_EXPORT_FILENAME = 'Booking List.xlsx'

@@ -82,7 +82,14 @@ export const bookingOperationSchema = z.preprocess(
       z.object({ code: z.literal('NOTES'), post_booking_notes: z.string().trim().max(5000).default('') }),
       z.object({ code: z.literal('CONFIRM') }),
       z.object({ code: z.literal('CONFIRM_ALL') }),
-      z.object({ code: z.literal('CHANGE_PAYMENT_STATUS') }),
+      /** Names its target (DESIGN §4): marking paid twice, or two people at once, leaves it paid. */
+      z.object({
+        code: z.literal('CHANGE_PAYMENT_STATUS'),
+        is_paid: z.preprocess(
+          (v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
+          z.union([z.literal(0), z.literal(1)], { error: messages.selectRequired }),
+        ),
+      }),
       z.object({
         code: z.literal('full'),
         bookingType: z.enum(['single', 'recurring']).default('single'),

@@ -171,3 +171,47 @@ export function chargeRefundable(
   const refunded = charge.additionalChargeRefunds.reduce((sum, refund) => sum + centsOf(refund.amount), 0)
   return Math.max(0, centsOf(charge.amount) - refunded)
 }
+
+/**
+ * What a shortening may refund (issue 15): what is left of the room and of the booking's room
+ * charges (an extension charges its longer time as an additional room charge). Listed so that the
+ * reschedule dialog can explain the cap.
+ */
+export interface ShorteningRefundable {
+  room: Cents
+  /** Room charges with what is left to refund of each, the latest first. */
+  charges: { id: number; refundable: Cents }[]
+  total: Cents
+}
+
+export function shorteningRefundable(
+  booking: RoomFigures & Pick<BookingConfirmation, 'additionalCharges'>,
+): ShorteningRefundable {
+  const room = roomRefundable(booking)
+  const charges = booking.additionalCharges
+    .filter((charge) => charge.charge_type === 'room')
+    .map((charge) => ({ id: charge.id, refundable: chargeRefundable(charge) }))
+    .filter((charge) => charge.refundable > 0)
+    .sort((a, b) => b.id - a.id)
+  return { room, charges, total: room + charges.reduce((sum, c) => sum + c.refundable, 0) }
+}
+
+/**
+ * A shortening's refund split over what it may refund: the room first, then the room charges,
+ * latest first, each within what is left of it (the amount is at most `refundable.total`).
+ */
+export function splitShorteningRefund(
+  amount: Cents,
+  refundable: ShorteningRefundable,
+): { room: Cents; charges: { id: number; amount: Cents }[] } {
+  const room = Math.min(amount, refundable.room)
+  let rest = amount - room
+  const charges: { id: number; amount: Cents }[] = []
+  for (const charge of refundable.charges) {
+    if (rest <= 0) break
+    const part = Math.min(rest, charge.refundable)
+    charges.push({ id: charge.id, amount: part })
+    rest -= part
+  }
+  return { room, charges }
+}

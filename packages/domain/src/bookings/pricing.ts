@@ -1,4 +1,4 @@
-import type { Cents } from '../money.ts'
+import { type Cents, roundDecimalText } from '../money.ts'
 import type { RateUnit } from '../spaces/schemas.ts'
 
 /**
@@ -37,7 +37,8 @@ export function percentOf(amount: Cents, basisPoints: BasisPoints): Cents {
 /** "12.50" or 12.5 → 1250 basis points. */
 export function toBasisPoints(percent: string | number | null | undefined): BasisPoints {
   if (percent === null || percent === undefined || percent === '') return 0
-  const text = typeof percent === 'number' ? percent.toFixed(2) : percent.trim()
+  const text =
+    typeof percent === 'number' ? (roundDecimalText(percent, 2) ?? String(percent)) : percent.trim()
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text)
   if (!match) throw new Error(`Not a percentage with at most two decimals: ${text}`)
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))

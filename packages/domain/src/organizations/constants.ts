@@ -170,6 +170,43 @@ export const billingSheetColumns = [
 
 /** `MH-` / `CRMH-` plus the first three characters of the name without spaces, uppercased (spec 1 §4). */
 export function defaultPrefixes(name: string): { booking_prefix: string; refund_prefix: string } {
+  return prefixesOfStem(name.replace(/\s+/g, '').slice(0, 3).toUpperCase())
+}
+
+const prefixesOfStem = (stem: string) => ({ booking_prefix: `MH-${stem}`, refund_prefix: `CRMH-${stem}` })
+
+/** The prefixes already used by organizations, upper-cased (prefixes are unique platform-wide). */
+export interface TakenPrefixes {
+  booking: ReadonlySet<string>
+  refund: ReadonlySet<string>
+}
+
+export interface PrefixProposal {
+  booking_prefix: string
+  refund_prefix: string
+  /** The spec's prefixes for the name, which the proposal differs from when they are taken. */
+  default_booking_prefix: string
+  /** What the add form says when the default is taken, or '' when it is free. */
+  note: string
+}
+
+/**
+ * The prefixes proposed for a new organization (issue 15): the spec's MH-BLU / CRMH-BLU when
+ * free, else the next free of MH-BL2 … MH-BL9, MH-B10 … MH-B99, MH-100 … MH-999, the number
+ * replacing the stem's last characters, so that booking numbers never collide across organizations.
+ */
+export function proposePrefixes(name: string, taken: TakenPrefixes): PrefixProposal {
+  const first = defaultPrefixes(name)
   const stem = name.replace(/\s+/g, '').slice(0, 3).toUpperCase()
-  return { booking_prefix: `MH-${stem}`, refund_prefix: `CRMH-${stem}` }
+  const free = (p: { booking_prefix: string; refund_prefix: string }) =>
+    !taken.booking.has(p.booking_prefix.toUpperCase()) && !taken.refund.has(p.refund_prefix.toUpperCase())
+  let proposal = first
+  for (let n = 1; n <= 999 && !free(proposal); n++) {
+    const number = String(n + 1)
+    proposal = prefixesOfStem(`${stem.slice(0, Math.max(0, 3 - number.length))}${number}`)
+  }
+  const note = free(first)
+    ? ''
+    : `${first.booking_prefix} is already used by another organization, so the next free prefix ${proposal.booking_prefix} is proposed.`
+  return { ...proposal, default_booking_prefix: first.booking_prefix, note }
 }

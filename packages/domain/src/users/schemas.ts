@@ -72,6 +72,11 @@ const userFields = {
   mobile: phone.optional().default(''),
   client_id: z.coerce.number().int().positive().nullable().optional(),
   company_name: z.string().trim().max(255).optional().default(''),
+  /**
+   * Issue 15: the company name makes a new client only when this is set (the person confirmed it),
+   * and never one whose name the organization already has; otherwise it names an existing client.
+   */
+  new_client: z.boolean().optional().default(false),
   company_email: optionalEmail.optional().default(''),
   company_phone: phone.optional().default(''),
   street: z.string().trim().max(100, messages.max100).optional().default(''),

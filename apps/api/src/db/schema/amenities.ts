@@ -20,7 +20,7 @@ export const organizationAmenities = pgTable(
       .references(() => organizations.id),
     amenityId: integer('amenity_id')
       .notNull()
-      .references(() => amenities.id, { onDelete: 'cascade' }),
+      .references(() => amenities.id),
     code: text('code').notNull().default(''),
     accountCode: text('account_code').notNull().default(''),
   },

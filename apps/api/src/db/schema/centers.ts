@@ -88,7 +88,7 @@ export const centerRegions = pgTable(
     foreignKey({
       columns: [t.organizationId, t.regionId],
       foreignColumns: [regions.organizationId, regions.id],
-    }).onDelete('cascade'),
+    }),
   ],
 )
 

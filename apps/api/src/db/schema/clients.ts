@@ -74,7 +74,7 @@ export const clientClientTypes = pgTable(
     clientId: integer('client_id').notNull(),
     clientTypeId: integer('client_type_id')
       .notNull()
-      .references(() => clientTypes.id, { onDelete: 'cascade' }),
+      .references(() => clientTypes.id),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.clientTypeId] }),

@@ -87,6 +87,17 @@ export const organizations = pgTable(
   },
   (t) => [
     uniqueIndex('organizations_mh_customer_id_unique').on(t.mhCustomerId).where(sql`${t.mhCustomerId} <> ''`),
+    // Names are unique among active organizations (any case); prefixes platform-wide, so that
+    // booking and refund numbers never collide across organizations (issue 15).
+    uniqueIndex('organizations_active_name_unique')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('organizations_booking_prefix_unique')
+      .on(sql`upper(${t.bookingPrefix})`)
+      .where(sql`${t.bookingPrefix} <> ''`),
+    uniqueIndex('organizations_refund_prefix_unique')
+      .on(sql`upper(${t.refundPrefix})`)
+      .where(sql`${t.refundPrefix} <> ''`),
     check('organizations_mh_plan_check', sql`${t.mhPlan} in ('custom','free','core','pro','enterprise')`),
     check('organizations_licensed_spaces_check', sql`${t.licensedSpaces} >= 0`),
     check('organizations_time_format_check', sql`${t.timeFormat} in ('dd/mm','mm/dd')`),

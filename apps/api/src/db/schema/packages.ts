@@ -66,7 +66,7 @@ export const packageCenters = pgTable(
     foreignKey({
       columns: [t.organizationId, t.centerId],
       foreignColumns: [centers.organizationId, centers.id],
-    }).onDelete('cascade'),
+    }),
   ],
 )
 
@@ -86,6 +86,6 @@ export const packageSpaces = pgTable(
     foreignKey({
       columns: [t.organizationId, t.spaceId],
       foreignColumns: [spaces.organizationId, spaces.id],
-    }).onDelete('cascade'),
+    }),
   ],
 )

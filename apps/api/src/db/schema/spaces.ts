@@ -99,7 +99,7 @@ export const spaceAmenities = pgTable(
     spaceId: integer('space_id').notNull(),
     amenityId: integer('amenity_id')
       .notNull()
-      .references(() => amenities.id, { onDelete: 'cascade' }),
+      .references(() => amenities.id),
     chargeType: text('charge_type').notNull(),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
   },
@@ -167,7 +167,7 @@ export const spaceChildren = pgTable(
     foreignKey({
       columns: [t.organizationId, t.childId],
       foreignColumns: [spaces.organizationId, spaces.id],
-    }).onDelete('cascade'),
+    }),
     check('space_children_self_check', sql`${t.parentId} <> ${t.childId}`),
   ],
 )

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { amenities, organizationAmenities } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { countUses } from '../../platform/usage.repository.ts'
 
 const columns = {
   id: amenities.id,
@@ -100,4 +101,16 @@ export async function existingAmenityIds(tx: Tx, ids: number[]) {
   return (await tx.select({ id: amenities.id }).from(amenities).where(inArray(amenities.id, ids))).map(
     (r) => r.id,
   )
+}
+
+/** What points at an amenity: organizations offering it, spaces with it, bookings that had it. */
+export function amenityUses(tx: Tx, id: number) {
+  return countUses(tx, {
+    organizations: sql`select count(*) from "organization_amenities" where "amenity_id" = ${id}`,
+    spaces: sql`select count(distinct "space_id") from "space_amenities" where "amenity_id" = ${id}`,
+    bookings: sql`select count(*) from (
+        select "organization_id", "booking_id" from "booking_amenities" where "amenity_id" = ${id}
+        union select "organization_id", "booking_id" from "booking_additional_charges" where "amenity_id" = ${id}
+      ) b`,
+  })
 }

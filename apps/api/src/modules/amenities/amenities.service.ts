@@ -1,6 +1,6 @@
 import { type AmenityInput, type ListQuery, messages } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
-import { fieldError, notFound } from '../../platform/errors.ts'
+import { fieldError, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { assertSameOrganization } from '../../platform/tenancy.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
@@ -39,6 +39,12 @@ export async function updateAmenity(ctx: Ctx, id: number, input: AmenityInput) {
 
 export async function deleteAmenity(ctx: Ctx, id: number) {
   await getAmenity(ctx, id)
+  const uses = await repo.amenityUses(ctx.tx, id)
+  refuseIfUsed('amenity', [
+    { count: uses.organizations, one: 'organization' },
+    { count: uses.spaces, one: 'space' },
+    { count: uses.bookings, one: 'booking' },
+  ])
   await repo.deleteAmenity(ctx.tx, id)
   return { message: messages.recordDeleted }
 }

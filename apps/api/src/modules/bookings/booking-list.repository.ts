@@ -455,6 +455,7 @@ const exportColumns = {
   durationMinutes: bookings.durationMinutes,
   transactionId: bookings.transactionId,
   notes: bookings.notes,
+  cancellationRefundAmount: bookings.cancellationRefundAmount,
 }
 
 /** With the filter's, what names a prepared statement of the export: its order, first batch or not. */

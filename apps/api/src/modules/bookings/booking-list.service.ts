@@ -121,6 +121,7 @@ export function exportCells(row: repo.BookingExportDbRow): unknown[] {
     row.notes,
     Number(row.netAmount),
     statusLabel(row.status),
+    Number(row.cancellationRefundAmount),
   ]
 }
 

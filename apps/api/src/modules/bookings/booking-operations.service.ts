@@ -115,6 +115,8 @@ async function cancel(ctx: Ctx, booking: repo.BookingRow, percent: number, now: 
     cancelledBy: ctx.actor.userId,
     cancellationRefundPercent: centsToDecimal(percent),
     cancellationRefundAmount: centsToDecimal(refund),
+    // The list and the exports read the stored net amount: what the booking comes to after the refund.
+    netAmount: centsToDecimal(toCents(booking.netAmount) - refund),
     refundedGratisMinutes: booking.gratisMinutes,
   })
   // The slot is free at once.
@@ -293,8 +295,9 @@ export async function applyOperation(ctx: Ctx, id: number, op: BookingOperation,
     case 'CHANGE_PAYMENT_STATUS':
       assertNotCancelled(booking)
       if (booking.paymentStatus !== 'invoice') throw conflict(messages.paymentNotInvoice)
-      await repo.updateBooking(ctx.tx, id, { isPaid: !booking.isPaid })
-      return { message: messages.bookingUpdated, is_paid: booking.isPaid ? 0 : 1 }
+      if (booking.isPaid !== (op.is_paid === 1))
+        await repo.updateBooking(ctx.tx, id, { isPaid: op.is_paid === 1 })
+      return { message: messages.bookingUpdated, is_paid: op.is_paid }
     case 'full':
       return fullCancellation(ctx, booking, op, now)
     case 'partial':

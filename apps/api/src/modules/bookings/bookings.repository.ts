@@ -496,6 +496,7 @@ export async function insertBookingAmenities(tx: Tx, rows: (typeof bookingAmenit
 const submitter = alias(users, 'submitter')
 const bookingUser = alias(users, 'booking_user')
 const rateModifier = alias(users, 'rate_modifier')
+const canceller = alias(users, 'canceller')
 const orgCountry = alias(countries, 'org_country')
 
 interface RefundJson {
@@ -602,6 +603,7 @@ const bookingConfirmation = preparedQuery('booking_confirmation', (tx) =>
       submitter: { firstName: submitter.firstName, lastName: submitter.lastName },
       user: { firstName: bookingUser.firstName, lastName: bookingUser.lastName, email: bookingUser.email },
       rateModifier: { firstName: rateModifier.firstName, lastName: rateModifier.lastName },
+      canceller: { firstName: canceller.firstName, lastName: canceller.lastName },
       package: {
         services: packages.services,
         type: packages.type,
@@ -631,6 +633,7 @@ const bookingConfirmation = preparedQuery('booking_confirmation', (tx) =>
     .innerJoin(submitter, eq(submitter.id, bookings.submittedBy))
     .innerJoin(bookingUser, eq(bookingUser.id, bookings.userId))
     .leftJoin(rateModifier, eq(rateModifier.id, bookings.rateModifiedBy))
+    .leftJoin(canceller, eq(canceller.id, bookings.cancelledBy))
     .leftJoin(
       packages,
       and(eq(packages.organizationId, bookings.organizationId), eq(packages.id, bookings.packageId)),

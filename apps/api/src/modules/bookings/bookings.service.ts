@@ -680,6 +680,18 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
     })),
     tax: toBasisPoints(b.taxPercentage),
   })
+  // A full cancellation refunds a percent of the net amount (spec 2 §5): shown as a line of its
+  // own and taken off the net amount, as partial refunds are.
+  const cancellationRefund =
+    b.status === 'cancelled' && b.cancelledAt
+      ? {
+          percent: b.cancellationRefundPercent ?? '0.00',
+          amount: b.cancellationRefundAmount,
+          cancelledBy: `${row.canceller?.firstName ?? ''} ${row.canceller?.lastName ?? ''}`.trim(),
+          cancelledAt: b.cancelledAt.toISOString(),
+        }
+      : null
+  const netAmount = totals.netAmount - (cancellationRefund ? toCents(cancellationRefund.amount) : 0)
   const start = wallClock(b.startTime, zone)
   const end = wallClock(b.endTime, zone)
   return {
@@ -760,7 +772,8 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
     tax_percentage: b.taxPercentage,
     tax_amount: centsToDecimal(totals.taxAmount),
     sub_total: centsToDecimal(totals.subTotal),
-    net_amount: centsToDecimal(totals.netAmount),
+    net_amount: centsToDecimal(netAmount),
+    cancellationRefund,
     notes: b.notes,
     special_requirement: b.specialRequirement,
     post_booking_notes: b.postBookingNotes,

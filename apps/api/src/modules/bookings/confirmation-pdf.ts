@@ -148,10 +148,21 @@ export async function renderConfirmationPdf(
       return h(
         View,
         { key: index, style: grand ? [s.totalRow, s.grandTotal] : s.totalRow },
-        h(Text, { style: s.totalLabel }, t(line.description)),
+        h(
+          View,
+          { style: s.totalLabel },
+          h(Text, null, t(line.description)),
+          ...(line.detail ?? []).map((d, i) => h(Text, { key: i, style: s.detail }, t(d))),
+        ),
         h(
           Text,
-          { style: [s.cellAmount, { fontFamily: 'Helvetica-Bold' }] },
+          {
+            style: [
+              s.cellAmount,
+              { fontFamily: 'Helvetica-Bold' },
+              ...(line.amount !== null && line.amount < 0 ? [s.negative] : []),
+            ],
+          },
           line.amount === null ? '' : money(line.amount),
         ),
       )

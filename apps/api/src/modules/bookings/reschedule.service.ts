@@ -4,8 +4,9 @@ import {
   centsToDecimal,
   messages,
   rescheduleAmounts,
-  roomRefundable,
+  shorteningRefundable,
   spaceTypes,
+  splitShorteningRefund,
   toBasisPoints,
   toCents,
   wallClock,
@@ -68,6 +69,8 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
   const extraLocks = lock ? await repo.occupiedSpaceIds(ctx.tx, booking.organizationId, booking.id) : []
   const planned = await planSlot(ctx, input, { exceptBookingId: booking.id, lock, extraLocks }, now)
   const view = await getBooking(ctx, booking.id)
+  // A shortening may refund the room and its extension charges (issue 15), not the room alone.
+  const refundable = shorteningRefundable(view)
   const month = date.slice(0, 7)
   const used = await bookingRepo.gratisUsedInMonth(ctx.tx, booking.organizationId, booking.clientId, month)
   const amounts = rescheduleAmounts({
@@ -79,7 +82,7 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
     clientGratisAvailable: booking.packageId ? 0 : Math.max(0, planned.clientGratisMinutes - used),
     internalDiscount: toBasisPoints(booking.ratePercentage),
     additionalDiscount: toBasisPoints(booking.additionalDiscountRate),
-    roomRefundable: roomRefundable(view),
+    roomRefundable: refundable.total,
     hourlyAmenities: view.bookedAmenities
       .filter((a) => a.type === 'hour')
       .map((a) => ({
@@ -88,18 +91,21 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
         refundable: toCents(a.total_amount) - toCents(a.refunded_amount),
       })),
   })
-  return { planned, amounts, space, view }
+  return { planned, amounts, space, view, refundable }
 }
 
 /** The reschedule dialog's preview: mode, the amount to charge or refund, what can be refunded. */
 export async function rescheduleQuote(ctx: Ctx, id: number, slot: NewSlot, now = new Date()) {
   const booking = await visibleBooking(ctx, id, false)
   if (booking.status === 'cancelled') throw conflict(messages.bookingCancelledLocked)
-  const { planned, amounts } = await planReschedule(ctx, booking, slot, false, now)
+  const { planned, amounts, refundable } = await planReschedule(ctx, booking, slot, false, now)
   return {
     mode: amounts.mode,
     amount: centsToDecimal(amounts.roomAmount),
     available: centsToDecimal(amounts.roomRefundable),
+    /** What the cap is made of: what is left of the room and of its room (extension) charges. */
+    available_room: centsToDecimal(refundable.room),
+    available_charges: centsToDecimal(refundable.total - refundable.room),
     gratisMinutes: amounts.gratisMinutes,
     duration: Math.round((planned.durationMinutes / 60) * 100) / 100,
     amenities: amounts.amenities.map((a) => ({ booking_amenity_id: a.id, amount: centsToDecimal(a.amount) })),
@@ -119,7 +125,7 @@ export async function rescheduleBooking(
   op: Extract<BookingOperation, { code: 'RESCHEDULE_BOOKING' }>,
   now: Date,
 ) {
-  const { planned, amounts, space } = await planReschedule(ctx, booking, op, true, now)
+  const { planned, amounts, space, refundable } = await planReschedule(ctx, booking, op, true, now)
   const firstProblem = Object.values(planned.problems)[0]
   if (firstProblem) throw badRequest(firstProblem, planned.problems)
   if (planned.conflict === messages.slotAlreadyBooked) throw conflict(messages.slotAlreadyBooked)
@@ -180,14 +186,26 @@ export async function rescheduleBooking(
       )
   }
   if (amounts.mode === 'REFUND') {
-    if (roomAmount > 0)
+    // The room first, then its extension charges, each within what is left of it.
+    const split = splitShorteningRefund(roomAmount, refundable)
+    if (split.room > 0)
       await repo.insertRoomRefund(ctx.tx, {
         organizationId: booking.organizationId,
         bookingId: booking.id,
-        amount: centsToDecimal(roomAmount),
+        amount: centsToDecimal(split.room),
         reason,
         createdBy: ctx.actor.userId,
       })
+    await repo.insertChargeRefunds(
+      ctx.tx,
+      split.charges.map((charge) => ({
+        organizationId: booking.organizationId,
+        additionalChargeId: charge.id,
+        amount: centsToDecimal(charge.amount),
+        reason,
+        createdBy: ctx.actor.userId,
+      })),
+    )
     await repo.insertAmenityRefunds(
       ctx.tx,
       amounts.amenities

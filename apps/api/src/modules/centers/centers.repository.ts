@@ -12,6 +12,7 @@ import {
   spaces,
 } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, scopedListPage, totalCount } from '../../platform/list.ts'
+import { countUses } from '../../platform/usage.repository.ts'
 
 const sortable = {
   name: centers.name,
@@ -209,4 +210,16 @@ export async function saveRevenueTarget(
 export async function centerHasSpaces(tx: Tx, centerId: number) {
   const [row] = await tx.select({ id: spaces.id }).from(spaces).where(eq(spaces.centerId, centerId)).limit(1)
   return Boolean(row)
+}
+
+/** What points at a location: its spaces, bookings, package deals and moved bookings' history. */
+export function centerUses(tx: Tx, id: number) {
+  return countUses(tx, {
+    spaces: sql`select count(*) from "spaces" where "center_id" = ${id}`,
+    bookings: sql`select count(*) from (
+        select "booking_id" as id from "booking_reschedules" where "center_id" = ${id}
+        union select "id" from "bookings" where "center_id" = ${id}
+      ) b`,
+    packages: sql`select count(*) from "package_centers" where "center_id" = ${id}`,
+  })
 }

@@ -9,7 +9,14 @@ import {
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { badRequest, conflict, type FieldErrors, forbidden, notFound } from '../../platform/errors.ts'
+import {
+  badRequest,
+  conflict,
+  type FieldErrors,
+  forbidden,
+  notFound,
+  refuseIfUsed,
+} from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -251,6 +258,12 @@ export async function deleteCenter(ctx: Ctx, id: number) {
   if (!can(ctx.actor.type, 'centers.delete')) throw forbidden()
   await visibleCenter(ctx, id)
   if (await repo.centerHasSpaces(ctx.tx, id)) throw conflict(messages.centerHasSpaces)
+  const uses = await repo.centerUses(ctx.tx, id)
+  refuseIfUsed('location', [
+    { count: uses.spaces, one: 'space' },
+    { count: uses.bookings, one: 'booking' },
+    { count: uses.packages, one: 'package deal' },
+  ])
   await repo.deleteCenter(ctx.tx, id)
   return { message: messages.recordDeleted }
 }

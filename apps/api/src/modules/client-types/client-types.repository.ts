@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { clientTypes, organizationClientTypes, organizations } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, scopedListPage, totalCount } from '../../platform/list.ts'
+import { countUses } from '../../platform/usage.repository.ts'
 
 const columns = {
   id: clientTypes.id,
@@ -106,6 +107,8 @@ export async function updateClientType(tx: Tx, id: number, name: string) {
 
 /** Deletes a non-default client type; organization_client_types rows go with it (FK cascade). */
 export async function deleteClientType(tx: Tx, id: number) {
+  // The organizations' lists of offered types go with it (its own organization's, added at create).
+  await tx.delete(organizationClientTypes).where(eq(organizationClientTypes.clientTypeId, id))
   const [row] = await tx
     .delete(clientTypes)
     .where(and(eq(clientTypes.id, id), eq(clientTypes.isDefault, false)))
@@ -127,4 +130,11 @@ export async function clientTypeNameTaken(tx: Tx, organizationId: number, name: 
     )
     .limit(1)
   return Boolean(row)
+}
+
+/** What points at a client type: the clients of that type. */
+export function clientTypeUses(tx: Tx, id: number) {
+  return countUses(tx, {
+    clients: sql`select count(distinct "client_id") from "client_client_types" where "client_type_id" = ${id}`,
+  })
 }

@@ -1,6 +1,6 @@
 import { type ClientTypeInput, type ListQuery, messages } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
-import { conflict, forbidden, notFound } from '../../platform/errors.ts'
+import { conflict, forbidden, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { organizationForCreate } from '../../platform/tenancy.repository.ts'
 import { organizationForRead } from '../../platform/tenancy.ts'
@@ -61,6 +61,8 @@ export async function updateClientType(ctx: Ctx, id: number, input: ClientTypeIn
 
 export async function deleteClientType(ctx: Ctx, id: number) {
   await changeableClientType(ctx, id)
+  const uses = await repo.clientTypeUses(ctx.tx, id)
+  refuseIfUsed('client type', [{ count: uses.clients, one: 'client' }])
   await repo.deleteClientType(ctx.tx, id)
   return { message: messages.recordDeleted }
 }

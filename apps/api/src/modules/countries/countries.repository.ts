@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { countries } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { countUses } from '../../platform/usage.repository.ts'
 
 const columns = {
   id: countries.id,
@@ -97,4 +98,14 @@ export async function countryNameOrCodeTaken(tx: Tx, input: CountryInput, except
     )
     .limit(1)
   return Boolean(row)
+}
+
+/** What points at a country: organizations, locations, clients and users (archived ones too). */
+export function countryUses(tx: Tx, id: number) {
+  return countUses(tx, {
+    organizations: sql`select count(*) from "organizations" where "country_id" = ${id}`,
+    locations: sql`select count(*) from "centers" where "country_id" = ${id}`,
+    clients: sql`select count(*) from "clients" where "country_id" = ${id}`,
+    users: sql`select count(*) from "users" where "country_id" = ${id}`,
+  })
 }

@@ -1,6 +1,6 @@
 import { type CountryInput, type ListQuery, messages } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
-import { conflict, notFound } from '../../platform/errors.ts'
+import { conflict, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import * as repo from './countries.repository.ts'
 
@@ -30,6 +30,15 @@ export async function updateCountry({ tx }: Ctx, id: number, input: CountryInput
 }
 
 export async function deleteCountry({ tx }: Ctx, id: number) {
+  if (!(await repo.findCountry(tx, id))) throw notFound()
+  // Archived countries vanish from the forms: records pointing at one would show its raw id.
+  const uses = await repo.countryUses(tx, id)
+  refuseIfUsed('country', [
+    { count: uses.organizations, one: 'organization' },
+    { count: uses.locations, one: 'location' },
+    { count: uses.clients, one: 'client' },
+    { count: uses.users, one: 'user' },
+  ])
   if (!(await repo.archiveCountry(tx, id))) throw notFound()
   return { message: messages.recordDeleted }
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { globalRegions } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { countUses } from '../../platform/usage.repository.ts'
 
 const columns = {
   id: globalRegions.id,
@@ -94,4 +95,12 @@ export async function globalRegionCodeTaken(tx: Tx, code: string, exceptId?: num
     )
     .limit(1)
   return Boolean(row)
+}
+
+/** What points at a global region: organizations and regions. */
+export function globalRegionUses(tx: Tx, id: number) {
+  return countUses(tx, {
+    organizations: sql`select count(*) from "organizations" where "organization_region_id" = ${id}`,
+    regions: sql`select count(*) from "regions" where "global_region_id" = ${id}`,
+  })
 }

@@ -1,6 +1,6 @@
 import { type GlobalRegionInput, type ListQuery, messages } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
-import { conflict, forbidden, notFound } from '../../platform/errors.ts'
+import { conflict, forbidden, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import * as repo from './global-regions.repository.ts'
 
@@ -43,6 +43,11 @@ export async function updateGlobalRegion(ctx: Ctx, id: number, input: GlobalRegi
 
 export async function deleteGlobalRegion(ctx: Ctx, id: number) {
   await changeableRegion(ctx, id)
+  const uses = await repo.globalRegionUses(ctx.tx, id)
+  refuseIfUsed('global region', [
+    { count: uses.organizations, one: 'organization' },
+    { count: uses.regions, one: 'region' },
+  ])
   await repo.deleteGlobalRegion(ctx.tx, id)
   return { message: messages.recordDeleted }
 }

@@ -82,7 +82,12 @@ export async function countOrganizations(tx: Tx, search: string) {
 /** Active organizations for pickers. */
 export function listOrganizationOptions(tx: Tx) {
   return tx
-    .select({ id: organizations.id, name: organizations.name, mh_plan: organizations.mhPlan })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      mh_plan: organizations.mhPlan,
+      currency_code: organizations.currencyCode,
+    })
     .from(organizations)
     .where(isNull(organizations.deletedAt))
     .orderBy(asc(organizations.name))
@@ -334,4 +339,32 @@ export async function replaceBillingSheetColumns(
     .filter(([, name]) => name !== '')
     .map(([columnKey, customName]) => ({ organizationId, columnKey, customName }))
   if (rows.length) await tx.insert(organizationBillingSheetColumns).values(rows)
+}
+
+/** Whether an active organization other than `exceptId` has this name, in any case. */
+export async function organizationNameTaken(tx: Tx, name: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        isNull(organizations.deletedAt),
+        sql`lower(${organizations.name}) = lower(${name})`,
+        exceptId ? sql`${organizations.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+/** The booking and refund prefixes of every organization but `exceptId`, upper-cased. */
+export async function takenPrefixes(tx: Tx, exceptId?: number) {
+  const rows = await tx
+    .select({ booking: organizations.bookingPrefix, refund: organizations.refundPrefix })
+    .from(organizations)
+    .where(exceptId ? sql`${organizations.id} <> ${exceptId}` : undefined)
+  return {
+    booking: new Set(rows.map((r) => r.booking.toUpperCase()).filter(Boolean)),
+    refund: new Set(rows.map((r) => r.refund.toUpperCase()).filter(Boolean)),
+  }
 }

@@ -36,6 +36,17 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
     (request) => request.signedIn((ctx) => service.organizationOptions(ctx)),
   )
 
+  // Ours (issue 15): the prefixes the add form proposes for a name, the next free ones when the
+  // spec's MH-XXX is taken, with the note saying so.
+  app.get(
+    '/api/organization/prefixes',
+    {
+      config: { access: 'organizations.create' },
+      schema: { tags, querystring: z.object({ name: z.string().trim().max(255).default('') }) },
+    },
+    (request) => request.signedIn((ctx) => service.prefixProposal(ctx, request.query.name)),
+  )
+
   app.get(
     '/api/organization/customer-id',
     {

@@ -10,10 +10,11 @@ import {
   messages,
   normalizeTaxes,
   type OrganizationInput,
+  proposePrefixes,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { badRequest, type FieldErrors, notFound } from '../../platform/errors.ts'
+import { badRequest, conflict, type FieldErrors, isUniqueViolation, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
@@ -181,6 +182,16 @@ async function ruleErrors(ctx: Ctx, input: OrganizationInput, stored: repo.Organ
     }
     if (input.logo && input.logo !== stored?.logo) errors.logo = messages.logoNotOnFreePlan
   }
+  // Names are unique among active organizations (any case); prefixes platform-wide (issue 15).
+  if (!stored?.deletedAt && (await repo.organizationNameTaken(tx, input.name, stored?.id)))
+    errors.name = messages.organizationNameTaken
+  const taken = await repo.takenPrefixes(tx, stored?.id)
+  const bookingPrefix = input.booking_prefix || stored?.bookingPrefix || ''
+  const refundPrefix = input.refund_prefix || stored?.refundPrefix || ''
+  if (bookingPrefix && taken.booking.has(bookingPrefix.toUpperCase()))
+    errors.booking_prefix = messages.bookingPrefixTaken
+  if (refundPrefix && taken.refund.has(refundPrefix.toUpperCase()))
+    errors.refund_prefix = messages.refundPrefixTaken
   if (!isSuper && stored) {
     if (stored.bookingPrefix && input.booking_prefix !== stored.bookingPrefix)
       errors.booking_prefix = messages.prefixLocked
@@ -384,11 +395,40 @@ async function saveLists(
   }
 }
 
-export async function createOrganization(ctx: Ctx, deps: OrganizationDeps, input: OrganizationInput) {
+/** A save that raced another past the checks: the unique indexes answer with the same messages. */
+async function mapDuplicate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    const duplicate = (
+      [
+        ['organizations_active_name_unique', 'name', messages.organizationNameTaken],
+        ['organizations_booking_prefix_unique', 'booking_prefix', messages.bookingPrefixTaken],
+        ['organizations_refund_prefix_unique', 'refund_prefix', messages.refundPrefixTaken],
+      ] as const
+    ).find(([constraint]) => isUniqueViolation(error, constraint))
+    if (duplicate) throw conflict(duplicate[2], { [duplicate[1]]: duplicate[2] })
+    throw error
+  }
+}
+
+/** The prefixes the add form proposes for a name: the spec's, or the next free ones (issue 15). */
+export async function prefixProposal({ tx }: Ctx, name: string) {
+  return proposePrefixes(name, await repo.takenPrefixes(tx))
+}
+
+export async function createOrganization(ctx: Ctx, deps: OrganizationDeps, raw: OrganizationInput) {
+  // Prefixes left empty get the next free ones, never another organization's.
+  const proposal = await prefixProposal(ctx, raw.name)
+  const input = {
+    ...raw,
+    booking_prefix: raw.booking_prefix || proposal.booking_prefix,
+    refund_prefix: raw.refund_prefix || proposal.refund_prefix,
+  }
   const errors = await ruleErrors(ctx, input, undefined)
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0] ?? '', errors)
   const { values, shownTokens } = valuesFrom(ctx, deps, input, undefined)
-  const id = await repo.insertOrganization(ctx.tx, { ...values, name: input.name })
+  const id = await mapDuplicate(() => repo.insertOrganization(ctx.tx, { ...values, name: input.name }))
   // Every organization starts with the shared default client types (spec: orgClientTypes start with id 1).
   const orgClientTypes = input.orgClientTypes.length
     ? input.orgClientTypes
@@ -409,7 +449,7 @@ export async function updateOrganization(
   const errors = await ruleErrors(ctx, input, stored)
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0] ?? '', errors)
   const { values, shownTokens } = valuesFrom(ctx, deps, input, stored)
-  await repo.updateOrganization(ctx.tx, id, values)
+  await mapDuplicate(() => repo.updateOrganization(ctx.tx, id, values))
   await saveLists(ctx, id, input, values.features ?? stored.features)
   const row = await repo.findOrganization(ctx.tx, id)
   if (!row) throw notFound()
@@ -422,6 +462,11 @@ export async function archiveOrganization({ tx }: Ctx, id: number) {
 }
 
 export async function restoreOrganization({ tx }: Ctx, id: number, timeFormat: string) {
+  const stored = await repo.findOrganization(tx, id)
+  if (!stored) throw notFound()
+  // Another active organization may have taken the name while this one was archived.
+  if (await repo.organizationNameTaken(tx, stored.name, id))
+    throw conflict(messages.organizationNameTaken, { name: messages.organizationNameTaken })
   if (!(await repo.setArchived(tx, id, false, timeFormat))) throw notFound()
   return { message: messages.organizationRestored }
 }

@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { globalRegions, organizations, regions } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { countUses } from '../../platform/usage.repository.ts'
 
 const parent = alias(regions, 'parent')
 
@@ -195,4 +196,17 @@ export async function deleteRegion(tx: Tx, id: number, organizationId: number) {
     .where(and(eq(regions.id, id), eq(regions.organizationId, organizationId), eq(regions.isDefault, false)))
     .returning({ id: regions.id })
   return row
+}
+
+/** What points at a region or at one of its child regions (deleted with it): locations. */
+export function regionUses(tx: Tx, id: number, organizationId: number) {
+  return countUses(tx, {
+    locations: sql`with recursive tree as (
+        select "id" from "regions" where "id" = ${id} and "organization_id" = ${organizationId}
+        union select r."id" from "regions" r join tree on r."parent_id" = tree."id"
+          where r."organization_id" = ${organizationId}
+      )
+      select count(distinct "center_id") from "center_regions"
+      where "organization_id" = ${organizationId} and "region_id" in (select "id" from tree)`,
+  })
 }

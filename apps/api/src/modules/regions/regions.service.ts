@@ -1,6 +1,6 @@
 import { type ListQuery, messages, type RegionInput } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
-import { fieldError, forbidden, notFound } from '../../platform/errors.ts'
+import { fieldError, forbidden, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { organizationForCreate } from '../../platform/tenancy.repository.ts'
 import { organizationForRead } from '../../platform/tenancy.ts'
@@ -87,6 +87,8 @@ export async function updateRegion(ctx: Ctx, id: number, input: RegionInput) {
 /** Deletes a region with all its child regions (the spec's confirmation says so). */
 export async function deleteRegion(ctx: Ctx, id: number) {
   const region = await changeableRegion(ctx, id)
+  const uses = await repo.regionUses(ctx.tx, id, region.organization_id)
+  refuseIfUsed('region', [{ count: uses.locations, one: 'location' }])
   await repo.deleteRegion(ctx.tx, id, region.organization_id)
   return { message: messages.recordDeleted }
 }

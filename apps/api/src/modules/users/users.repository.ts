@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { clients, countries, organizations, sessions, users } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCountWhen } from '../../platform/list.ts'
+import { countUses } from '../../platform/usage.repository.ts'
 
 const creator = alias(users, 'creator')
 
@@ -318,4 +319,24 @@ export async function organizationIsActive(tx: Tx, organizationId: number) {
     .from(organizations)
     .where(and(eq(organizations.id, organizationId), isNull(organizations.deletedAt)))
   return row
+}
+
+/** What points at a user: bookings they are the user of, made, amended, cancelled or refunded. */
+export function userUses(tx: Tx, id: number) {
+  return countUses(tx, {
+    bookings: sql`select count(*) from (
+        select "id" from "bookings"
+          where ${id} in ("user_id", "submitted_by", "rate_modified_by", "cancelled_by")
+        union select "booking_id" from "booking_room_refunds" where "created_by" = ${id}
+        union select "booking_id" from "booking_additional_charges" where "created_by" = ${id}
+        union select "booking_id" from "booking_reschedules" where "rescheduled_by" = ${id}
+        union select a."booking_id" from "booking_amenity_refunds" r
+          join "booking_amenities" a on a."organization_id" = r."organization_id" and a."id" = r."booking_amenity_id"
+          where r."created_by" = ${id}
+        union select c."booking_id" from "booking_additional_charge_refunds" r
+          join "booking_additional_charges" c on c."organization_id" = r."organization_id" and c."id" = r."additional_charge_id"
+          where r."created_by" = ${id}
+      ) b`,
+    series: sql`select count(*) from "recurring_series" where "created_by" = ${id}`,
+  })
 }

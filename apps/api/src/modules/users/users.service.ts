@@ -9,7 +9,7 @@ import {
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Actor, Ctx } from '../../platform/context.ts'
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts'
+import { badRequest, conflict, fieldError, forbidden, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { hashPassword } from '../../platform/passwords.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -89,14 +89,16 @@ export async function emailExists({ tx }: Ctx, email: string, exceptId?: number)
 }
 
 /**
- * The user's client: the chosen one (of the organization), or the one named by company_name, created
- * when new. An archived client cannot be newly given to a user (its users are archived with it); a
- * user may keep the client they already have.
+ * The user's client: the chosen one (of the organization), or the one named by company_name (any
+ * case). A new client is created only when the person chose to (new_client, confirmed on the form)
+ * and never for a name the organization already has (issue 15): a typo no longer makes a duplicate
+ * client with no rates. An archived client cannot be newly given to a user (its users are archived
+ * with it); a user may keep the client they already have.
  */
 async function resolveClient(
   ctx: Ctx,
   organizationId: number,
-  input: { client_id?: number | null | undefined; company_name: string },
+  input: { client_id?: number | null | undefined; company_name: string; new_client?: boolean | undefined },
   currentClientId: number | null = null,
 ) {
   if (input.client_id) {
@@ -108,11 +110,14 @@ async function resolveClient(
   }
   if (!input.company_name) return null
   const existing = await repo.findClientByName(ctx.tx, organizationId, input.company_name)
+  if (existing && input.new_client)
+    throw conflict(messages.clientAlreadyExist, { company_name: messages.clientAlreadyExist })
   if (existing) {
     if (existing.deletedAt && existing.id !== currentClientId)
       throw fieldError('company_name', messages.userClientArchived)
     return existing.id
   }
+  if (!input.new_client) throw fieldError('company_name', messages.userClientNotFound)
   const organization = await repo.organizationIsActive(ctx.tx, organizationId)
   if (!organization) throw notFound()
   const clientId = await insertClient(ctx.tx, {
@@ -203,6 +208,12 @@ export async function changeStatus(ctx: Ctx, id: number, code: 'ARCHIVE' | 'REST
   assertManageable(actor, target)
   if (code === 'PERMENANT') {
     if (!can(actor.type, 'users.delete')) throw forbidden()
+    // Bookings keep who made, used, amended or cancelled them: such a user is archived, not deleted.
+    const uses = await repo.userUses(tx, id)
+    refuseIfUsed('user', [
+      { count: uses.bookings, one: 'booking' },
+      { count: uses.series, one: 'recurring series', many: 'recurring series' },
+    ])
     await repo.deleteUser(tx, id)
     return { message: messages.recordDeleted }
   }

@@ -31,7 +31,7 @@ export interface BookingActionContext {
   /** After an action changed the booking (confirm, paid, cancel …): refresh what shows it. */
   onChanged?: () => void
   /** The dialogs of Confirm booking, Mark as Paid/Unpaid and Cancel Booking (useBookingOperations). */
-  operations?: Pick<BookingOperations, 'confirmBooking' | 'cancelBooking' | 'togglePaid'>
+  operations?: Pick<BookingOperations, 'confirmBooking' | 'cancelBooking' | 'markPaid'>
 }
 
 /**
@@ -107,7 +107,7 @@ export function bookingActions(booking: BookingActionTarget, context: BookingAct
     actions.push({
       key: 'paid',
       label: booking.is_paid === 1 ? 'Mark as Unpaid' : 'Mark as Paid',
-      onClick: () => operations.togglePaid(booking),
+      onClick: () => operations.markPaid(booking),
     })
   if (operations)
     actions.push({

@@ -200,10 +200,10 @@ export function useBookingOperations(onChanged?: () => void) {
     [begin, cancelSingle, askAboutSeries],
   )
 
-  const togglePaid = useCallback(
+  const markPaid = useCallback(
     (target: BookingTarget) => {
       begin()
-      void send(target, { code: 'CHANGE_PAYMENT_STATUS' })
+      void send(target, { code: 'CHANGE_PAYMENT_STATUS', is_paid: target.is_paid === 1 ? 0 : 1 })
     },
     [begin, send],
   )
@@ -277,7 +277,7 @@ export function useBookingOperations(onChanged?: () => void) {
     </>
   )
 
-  return { confirmBooking, cancelBooking, togglePaid, holder }
+  return { confirmBooking, cancelBooking, markPaid, holder }
 }
 
 export type BookingOperations = ReturnType<typeof useBookingOperations>

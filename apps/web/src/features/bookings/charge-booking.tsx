@@ -11,7 +11,6 @@ import {
   Form,
   type FormInstance,
   Input,
-  InputNumber,
   Radio,
   Row,
   Select,
@@ -22,6 +21,7 @@ import { useState } from 'react'
 import { ApiError } from '../../platform/api-client.ts'
 import { useToast } from '../../platform/feedback.ts'
 import { fieldPathOf } from '../../platform/form-kit.ts'
+import { MoneyInput } from '../../platform/money-input.tsx'
 import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { organizationAmenitiesQuery, spaceTypesQuery } from '../spaces/api.ts'
@@ -252,14 +252,7 @@ function ChargeBooking({ booking }: { booking: BookingConfirmation }) {
                           label="Amount"
                           required
                         >
-                          <InputNumber<string>
-                            stringMode
-                            min="0"
-                            step="0.01"
-                            precision={2}
-                            prefix={currencySymbol(booking.currency).trim()}
-                            style={{ width: '100%' }}
-                          />
+                          <MoneyInput prefix={currencySymbol(booking.currency).trim()} />
                         </Form.Item>
                         <Form.Item
                           name={[field.name, 'reason_for_additional_booking_charge']}

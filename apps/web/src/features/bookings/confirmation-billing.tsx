@@ -94,10 +94,23 @@ export function BillingDetails({ booking }: { booking: BookingConfirmation }) {
                 style={grand ? { background: token.colorFillAlter } : undefined}
               >
                 <Table.Summary.Cell index={0} colSpan={3} align="right">
-                  <span style={style}>{line.description}</span>
+                  <Flex vertical>
+                    <span style={style}>{line.description}</span>
+                    {line.detail?.map((text) => (
+                      <Typography.Text key={text} type="secondary" style={{ fontSize: 12 }}>
+                        {text}
+                      </Typography.Text>
+                    ))}
+                  </Flex>
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={3} align="right">
-                  <span style={style}>{line.amount === null ? '' : money(line.amount)}</span>
+                  <span
+                    style={
+                      line.amount !== null && line.amount < 0 ? { ...style, color: token.colorError } : style
+                    }
+                  >
+                    {line.amount === null ? '' : money(line.amount)}
+                  </span>
                 </Table.Summary.Cell>
               </Table.Summary.Row>
             )

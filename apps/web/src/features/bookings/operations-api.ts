@@ -55,8 +55,11 @@ export interface RescheduleQuote {
   mode: RescheduleMode
   /** The room's charge or refund, decimal text. */
   amount: string
-  /** What is left to refund of the room (the REFUND cap). */
+  /** What a shortening may refund (the REFUND cap): what is left of the room and of its room charges. */
   available: string
+  /** The cap's parts: what is left of the room, and of its extension (room) charges. */
+  available_room: string
+  available_charges: string
   gratisMinutes: number
   /** Hours of the new slot. */
   duration: number
@@ -89,7 +92,7 @@ export type BookingOperationBody =
   | { notesUpdate: 1; post_booking_notes: string }
   | { code: 'CONFIRM' }
   | { code: 'CONFIRM_ALL' }
-  | { code: 'CHANGE_PAYMENT_STATUS' }
+  | { code: 'CHANGE_PAYMENT_STATUS'; is_paid: 0 | 1 }
   | { code: 'full'; refundPercent?: string }
   | { code: 'full'; bookingType: 'recurring'; data: string; currency: string }
   | {

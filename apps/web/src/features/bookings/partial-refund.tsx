@@ -9,6 +9,7 @@ import {
   formatQuantity,
   messages,
   roomRefundable,
+  roundMoneyText,
   toCents,
 } from '@spaceboard/domain'
 import { useQueryClient } from '@tanstack/react-query'
@@ -89,7 +90,7 @@ const amountRule = (refundable: Cents): Rule => ({
 function roundedOnBlur(value: string): string {
   const text = value.trim()
   if (!/^\d+(\.\d+)?$/.test(text) || amountPattern.test(text)) return text
-  return Number(text).toFixed(2)
+  return roundMoneyText(text) ?? text
 }
 
 function PartialRefund({ booking }: { booking: BookingConfirmation }) {

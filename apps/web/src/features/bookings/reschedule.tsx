@@ -7,6 +7,7 @@ import {
   formatWallTime,
   messages,
   minutesOfDay,
+  roundMoneyText,
   toBasisPoints,
   toCents,
 } from '@spaceboard/domain'
@@ -121,6 +122,19 @@ const problemFields: Record<string, keyof MoveValues> = {
 }
 
 /** "Only decimal value allowed.", and in REFUND mode the available cap (spec 2 §5). */
+/**
+ * The cap of a shortening's refund, explained (issue 15): what is left of the room and of the
+ * extension charges, which a shortening after an extension may refund too.
+ */
+export function shorteningCapText(
+  quote: Pick<RescheduleQuote, 'available' | 'available_room' | 'available_charges'>,
+  currency: string,
+): string {
+  const total = `Available amount ${formatMoney(quote.available, currency)}`
+  if (toCents(quote.available_charges || '0') <= 0) return `${total}: what is left of the room.`
+  return `${total}: what is left of the room (${formatMoney(quote.available_room, currency)}) and of its extension charges (${formatMoney(quote.available_charges, currency)}).`
+}
+
 export function rescheduleAmountError(text: string, mode: RescheduleMode, available: string): string | null {
   const value = text.trim()
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(value)) return messages.onlyDecimal
@@ -676,7 +690,7 @@ function AmountDialog({
           help={error && touched ? error : undefined}
           extra={
             mode === 'REFUND'
-              ? `Available amount ${formatMoney(quote.available, booking.currency)}`
+              ? shorteningCapText(quote, booking.currency)
               : `Worked out from the room's rates: ${formatMoney(quote.amount, booking.currency)}`
           }
         >
@@ -688,6 +702,7 @@ function AmountDialog({
               setTouched(true)
               setAmount(event.target.value)
             }}
+            onBlur={(event) => setAmount(roundMoneyText(event.target.value) ?? event.target.value)}
             onPressEnter={proceed}
           />
         </Form.Item>

@@ -35,6 +35,7 @@ import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { crossFieldRule, showFieldErrors } from '../../platform/form-kit.ts'
 import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
 import { formatDate } from '../../platform/format.ts'
+import { MoneyInput } from '../../platform/money-input.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { useDebounced } from '../../platform/use-debounced.ts'
@@ -598,7 +599,7 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
                           : 'Replaces the rate table’s room amount.'
                       }
                     >
-                      <Input inputMode="decimal" prefix={currencySymbol(currency)} />
+                      <MoneyInput prefix={currencySymbol(currency)} />
                     </Form.Item>
                   </Col>
                 </Row>

@@ -1,6 +1,8 @@
 import { messages, months, revenueTargetSchema, revenueTargetYears } from '@spaceboard/domain'
-import { Alert, Col, Flex, Form, InputNumber, Row, Select, Spin } from 'antd'
+import { Alert, Col, Flex, Form, Row, Select, Spin } from 'antd'
 import { zodRule } from '../../platform/form-kit.ts'
+import { MoneyInput } from '../../platform/money-input.tsx'
+import { useOrganizationCurrency } from '../../platform/organization-select.tsx'
 import type { CenterFormValues } from './form-model.ts'
 
 /** An empty month has no target; a filled one is an amount of at least 0 with 2 decimals. */
@@ -14,11 +16,14 @@ export function FinancePanel({
   currentYear,
   loading,
   onYearChange,
+  organizationId,
 }: {
   currentYear: number
   loading: boolean
   onYearChange: (year: number) => void
+  organizationId: number | null
 }) {
+  const currency = useOrganizationCurrency(organizationId)
   const form = Form.useFormInstance<CenterFormValues>()
   const year = Form.useWatch('year', { form, preserve: true }) as number | undefined
   const past = year !== undefined && year < currentYear
@@ -43,11 +48,10 @@ export function FinancePanel({
           {months.map((month, index) => (
             <Col key={month} xs={12} md={8} xl={6}>
               <Form.Item label={month} name={['monthRevenue', index, 'revenue']} rules={[revenueRule]}>
-                <InputNumber
-                  min={0}
-                  max={9_999_999_999.99}
-                  precision={2}
-                  step={100}
+                <MoneyInput
+                  currency={currency}
+                  max="9999999999.99"
+                  step="100"
                   disabled={past || loading}
                   placeholder={past ? undefined : 'Target'}
                   style={{ width: '100%' }}

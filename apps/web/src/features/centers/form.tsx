@@ -249,6 +249,7 @@ function CenterForm({
           currentYear={currentYear}
           loading={yearLoading}
           onYearChange={(year) => onYearChange?.(year)}
+          organizationId={organizationId}
         />
       ),
     },

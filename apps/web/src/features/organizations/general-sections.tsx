@@ -5,12 +5,16 @@ import {
   messages,
   months,
   organizationSchema,
+  type PrefixProposal,
   timeFormats,
 } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Select, Typography } from 'antd'
+import { useEffect } from 'react'
+import { api } from '../../platform/api-client.ts'
 import { zodRule } from '../../platform/form-kit.ts'
 import { ImageUpload, singleImageField } from '../../platform/image-upload.tsx'
+import { useDebounced } from '../../platform/use-debounced.ts'
 import { countryOptionsQuery, globalRegionOptionsQuery, ORGANIZATION_ENDPOINT } from './api.ts'
 import { Grid, Wide } from './fields.tsx'
 import type { SectionProps } from './form-sections.ts'
@@ -27,11 +31,45 @@ export const currencyOptions = currencies.map((code) => ({
 const monthOptions = months.map((name, index) => ({ value: index + 1, label: name }))
 const timeFormatOptions = timeFormats.map((format) => ({ value: format, label: format }))
 
+/**
+ * Adding: the prefixes proposed for the typed name (issue 15), the spec's MH-XXX or, when another
+ * organization has it, the next free one; the auto-filled prefixes follow the proposal unless the
+ * person typed their own, and the form says why a number was put in.
+ */
+function usePrefixProposal(enabled: boolean): PrefixProposal | null {
+  const form = Form.useFormInstance()
+  const name = (Form.useWatch('name', { form, preserve: true }) as string | undefined) ?? ''
+  const settled = useDebounced(name.trim(), 300)
+  const proposal = useQuery({
+    queryKey: ['organization-prefixes', settled],
+    queryFn: () =>
+      api<PrefixProposal>(`${ORGANIZATION_ENDPOINT}/prefixes?name=${encodeURIComponent(settled)}`),
+    enabled: enabled && settled !== '',
+  })
+  const data = enabled && settled === name.trim() ? (proposal.data ?? null) : null
+  useEffect(() => {
+    if (!data) return
+    const defaults = {
+      booking_prefix: data.default_booking_prefix,
+      refund_prefix: `CR${data.default_booking_prefix}`,
+    }
+    for (const key of ['booking_prefix', 'refund_prefix'] as const) {
+      // Only a prefix still as the name filled it in: one the person typed stays theirs.
+      if (form.getFieldValue(key) === defaults[key] && data[key] !== defaults[key])
+        form.setFieldValue(key, data[key])
+    }
+  }, [data, form])
+  return data
+}
+
 /** General: identity, address, region, formats and the logo. */
 export function GeneralSection({ mode, role, loaded }: SectionProps) {
   const countries = useQuery(countryOptionsQuery)
   const regions = useQuery(globalRegionOptionsQuery)
   const isSuper = can(role, 'organizations.super-panel')
+  const proposal = usePrefixProposal(mode === 'add' && can(role, 'organizations.create'))
+  const bookingPrefix = Form.useWatch('booking_prefix', { preserve: true }) as string | undefined
+  const proposalNote = proposal?.note && bookingPrefix === proposal.booking_prefix ? proposal.note : undefined
   // Non-super users may set a prefix only while it is empty (spec 1 §6).
   const prefixLocked = (key: 'booking_prefix' | 'refund_prefix') =>
     !isSuper && mode === 'edit' && Boolean(loaded?.[key])
@@ -67,7 +105,7 @@ export function GeneralSection({ mode, role, loaded }: SectionProps) {
         name="booking_prefix"
         required
         rules={[requiredText, zodRule(fields.booking_prefix)]}
-        extra={prefixLocked('booking_prefix') ? 'Can no longer be changed once set.' : undefined}
+        extra={prefixLocked('booking_prefix') ? 'Can no longer be changed once set.' : proposalNote}
       >
         <Input
           maxLength={20}

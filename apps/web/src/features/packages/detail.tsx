@@ -1,10 +1,11 @@
 import { EditOutlined } from '@ant-design/icons'
-import { can, formatWallTime } from '@spaceboard/domain'
+import { can, centsToDecimal, formatMoney, formatWallTime, toCents } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button, Descriptions, type DescriptionsProps, Flex, Spin, Typography } from 'antd'
 import { useFormatDate } from '../../platform/format.ts'
 import { NotFound } from '../../platform/not-found.tsx'
+import { useOrganizationCurrency } from '../../platform/organization-select.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { LoadFailed } from '../../platform/route-guard.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -29,6 +30,7 @@ function PackageDetailOf({ id }: { id: number }) {
   const navigate = useNavigate()
   const formatDate = useFormatDate()
   const pkg = useQuery(packageQuery(id))
+  const currency = useOrganizationCurrency(pkg.data?.organization_id)
   if (pkg.error) return <LoadFailed error={pkg.error} />
 
   const data = pkg.data
@@ -38,7 +40,11 @@ function PackageDetailOf({ id }: { id: number }) {
         { key: 'organization', label: 'Organization', children: data.organizationName },
         { key: 'status', label: 'Status', children: <PackageStatusTag status={data.status} /> },
         { key: 'min_attendees', label: 'Minimum Attendees', children: data.min_attendees },
-        { key: 'rate', label: 'Rate per Attendee', children: data.rate.toFixed(2) },
+        {
+          key: 'rate',
+          label: 'Rate per Attendee',
+          children: currency ? formatMoney(toCents(data.rate), currency) : centsToDecimal(toCents(data.rate)),
+        },
         { key: 'created_at', label: 'Created Date', children: formatDate(data.created_at) },
         { key: 'type', label: 'Type', children: typeLabel(data.type) },
         ...(data.type === 'duration'

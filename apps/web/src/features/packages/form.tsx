@@ -7,13 +7,14 @@ import {
 } from '@spaceboard/domain'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd'
+import { Col, Form, Input, Radio, Row, Select } from 'antd'
 import { useState } from 'react'
 import { useRecord, useRecordMutations } from '../../platform/crud.ts'
 import { useConfirm } from '../../platform/feedback.ts'
 import { crossFieldRule, schemaErrors } from '../../platform/form-kit.ts'
+import { MoneyInput } from '../../platform/money-input.tsx'
 import { NotFound } from '../../platform/not-found.tsx'
-import { OrganizationField } from '../../platform/organization-select.tsx'
+import { OrganizationField, useOrganizationCurrency } from '../../platform/organization-select.tsx'
 import { RecordPage, recordIdOf } from '../../platform/record-page.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { WallTimePicker } from '../../platform/wall-time-picker.tsx'
@@ -157,6 +158,7 @@ function PackageForm({ id }: { id: number | null }) {
     : isSuper
       ? (chosenOrganization ?? null)
       : profile.organization_id
+  const currency = useOrganizationCurrency(organizationId)
   const type = (Form.useWatch('type', { form, preserve: true }) as PackageType | undefined) ?? 'duration'
   const chosenCenters = (Form.useWatch('centers', { form, preserve: true }) as number[] | undefined) ?? []
 
@@ -289,7 +291,7 @@ function PackageForm({ id }: { id: number | null }) {
         </Row>
       )}
       <Form.Item label="Rate per Attendee" name="rate" required rules={[rule('rate')]}>
-        <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
+        <MoneyInput currency={currency} />
       </Form.Item>
       <Form.Item label="Services" name="services" rules={[rule('services')]}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} />

@@ -222,7 +222,12 @@ function SpaceForm({
       shown: true,
       body: <ServicesPanel rule={rule} organizationId={organizationId} readOnly={readOnly} />,
     },
-    { key: 'rates', label: 'Rates', shown: true, body: <RatesPanel rule={rule} readOnly={readOnly} /> },
+    {
+      key: 'rates',
+      label: 'Rates',
+      shown: true,
+      body: <RatesPanel rule={rule} readOnly={readOnly} organizationId={organizationId} />,
+    },
     {
       key: 'photos',
       label: 'Photos',

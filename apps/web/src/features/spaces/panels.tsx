@@ -12,7 +12,6 @@ import {
   Form,
   type FormInstance,
   Input,
-  InputNumber,
   Row,
   Select,
   Spin,
@@ -21,7 +20,8 @@ import {
 import type { Rule } from 'antd/es/form'
 import type { ReactNode } from 'react'
 import { ImageUpload } from '../../platform/image-upload.tsx'
-import { OrganizationField } from '../../platform/organization-select.tsx'
+import { MoneyInput } from '../../platform/money-input.tsx'
+import { OrganizationField, useOrganizationCurrency } from '../../platform/organization-select.tsx'
 import { WallTimePicker } from '../../platform/wall-time-picker.tsx'
 import { centerOptionsQuery } from '../centers/api.ts'
 import {
@@ -135,6 +135,7 @@ export function DetailsPanel({
 }) {
   const form = Form.useFormInstance<SpaceFormValues>()
   const centers = useQuery(centerOptionsQuery(organizationId))
+  const currency = useOrganizationCurrency(organizationId)
   const spaceTypes = useQuery(spaceTypesQuery(organizationId))
   const bondRequired = Form.useWatch('security_bond_required', { form, preserve: true }) as
     | boolean
@@ -276,7 +277,7 @@ export function DetailsPanel({
             dependencies={['security_bond_required']}
             rules={[rule('security_bond_amount')]}
           >
-            <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
+            <MoneyInput currency={currency} />
           </Form.Item>
         ) : null}
       </Fields>
@@ -332,6 +333,7 @@ export function ServicesPanel({
 }) {
   const form = Form.useFormInstance<SpaceFormValues>()
   const amenities = useQuery(organizationAmenitiesQuery(organizationId))
+  const currency = useOrganizationCurrency(organizationId)
   const listRule = rule('selectedAmenities')
   return (
     <Form.List name="selectedAmenities" rules={[{ validator: (_, value) => runRule(listRule, form, value) }]}>
@@ -385,7 +387,7 @@ export function ServicesPanel({
                   name={[row.name, 'amount']}
                   rules={[rule(`selectedAmenities.${row.name}.amount`)]}
                 >
-                  <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
+                  <MoneyInput currency={currency} />
                 </Form.Item>
               </Col>
               {readOnly ? null : (
@@ -422,7 +424,16 @@ async function runRule(rule: Rule, form: FormInstance<SpaceFormValues>, value: u
 }
 
 /** Rates: by the hour, half day (4 hours) or day (8 hours), each unit once; at least one. */
-export function RatesPanel({ rule, readOnly }: { rule: FieldRule; readOnly: boolean }) {
+export function RatesPanel({
+  rule,
+  readOnly,
+  organizationId,
+}: {
+  rule: FieldRule
+  readOnly: boolean
+  organizationId: number | null
+}) {
+  const currency = useOrganizationCurrency(organizationId)
   const form = Form.useFormInstance<SpaceFormValues>()
   const listRule = rule('selectedRates')
   return (
@@ -453,7 +464,7 @@ export function RatesPanel({ rule, readOnly }: { rule: FieldRule; readOnly: bool
                   name={[row.name, 'amount']}
                   rules={[rule(`selectedRates.${row.name}.amount`)]}
                 >
-                  <InputNumber min={0} step={0.01} style={{ width: '100%' }} />
+                  <MoneyInput currency={currency} />
                 </Form.Item>
               </Col>
               {readOnly ? null : (

@@ -38,6 +38,8 @@ export interface UserView {
   clientEmail: string | null
   clientContactNumber: string | null
   company_name: string
+  /** Create a new client named company_name (confirmed on the form); never for a name that exists. */
+  new_client?: boolean
   company_email: string
   company_phone: string
   street: string

@@ -5,7 +5,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button, Checkbox, Form, Input, Select } from 'antd'
 import { useState } from 'react'
 import { useRecord, useRecordMutations } from '../../platform/crud.ts'
-import { useToast } from '../../platform/feedback.ts'
+import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { zodRule } from '../../platform/form-kit.ts'
 import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
@@ -33,6 +33,8 @@ interface UserValues {
   organization_id?: number | undefined
   client_id: number | null
   company_name: string
+  /** Create a new client of company_name: an explicit choice, confirmed before saving (issue 15). */
+  new_client?: boolean
   company_email: string
   company_phone: string
   street: string
@@ -125,6 +127,7 @@ function UserForm({ id }: { id: number | null }) {
     USER_ENDPOINT,
   )
   const [changingPassword, setChangingPassword] = useState(false)
+  const confirm = useConfirm()
   const editing = id !== null
   const isSuper = profile.type === 'super'
   const self = id !== null && id === profile.id
@@ -176,6 +179,18 @@ function UserForm({ id }: { id: number | null }) {
         values={record.data ? valuesOf(record.data) : editing ? undefined : emptyUser}
         loading={editing && record.isPending}
         loadError={record.error}
+        beforeSave={async (values) => {
+          // Picking an existing client is the default; a new one is an explicit, confirmed choice,
+          // never for a name the organization already has (issue 15).
+          // Hidden fields are not among the values: the company name is there only when typed.
+          const name = (values.company_name ?? '').trim()
+          if (superUser || values.client_id || !values.new_client || !name) return true
+          if (clientOptions.some((option) => option.label.toLowerCase() === name.toLowerCase())) {
+            form.setFields([{ name: 'company_name', errors: [messages.clientAlreadyExist] }])
+            return false
+          }
+          return confirm({ content: `Create the new client "${name}" in this organization?` })
+        }}
         onSave={({ password, ...values }) => {
           const payload = {
             ...values,
@@ -229,7 +244,7 @@ function UserForm({ id }: { id: number | null }) {
               extra={
                 clientId
                   ? undefined
-                  : 'Or type a company name: the client of that name is linked, or created.'
+                  : 'Pick the user’s client. Or type the name of an existing client below, or tick “Create a new client” to add one.'
               }
             >
               <Select
@@ -253,6 +268,11 @@ function UserForm({ id }: { id: number | null }) {
               ]}
             >
               <Input maxLength={255} />
+            </Form.Item>
+          )}
+          {clientId || superUser ? null : (
+            <Form.Item name="new_client" valuePropName="checked">
+              <Checkbox>Create a new client of this name</Checkbox>
             </Form.Item>
           )}
           <FieldPair>

@@ -1,4 +1,12 @@
-import { dateDisplayFormat, type VoucherType, voucherSchema, voucherTypes } from '@spaceboard/domain'
+import {
+  centsToDecimal,
+  currencySymbol,
+  dateDisplayFormat,
+  toCents,
+  type VoucherType,
+  voucherSchema,
+  voucherTypes,
+} from '@spaceboard/domain'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Flex, Form, Input, Radio, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
@@ -6,8 +14,9 @@ import { DATE } from '../../platform/blackout-periods.tsx'
 import { useRecord, useRecordMutations } from '../../platform/crud.ts'
 import { DatePicker } from '../../platform/date-picker.tsx'
 import { crossFieldRule, schemaErrors } from '../../platform/form-kit.ts'
+import { MoneyInput } from '../../platform/money-input.tsx'
 import { NotFound } from '../../platform/not-found.tsx'
-import { OrganizationField } from '../../platform/organization-select.tsx'
+import { OrganizationField, useOrganizationCurrency } from '../../platform/organization-select.tsx'
 import { RecordPage, recordIdOf } from '../../platform/record-page.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { VOUCHER_ENDPOINT, type Voucher } from './list.tsx'
@@ -85,6 +94,10 @@ function VoucherForm({ id }: { id: number | null }) {
   const editing = id !== null
   const data = record.data
   const type = Form.useWatch('type', form)
+  const chosenOrganization = Form.useWatch('organization_id', form) as number | undefined
+  const currency = useOrganizationCurrency(
+    editing ? data?.organization_id : (chosenOrganization ?? profile.organization_id),
+  )
   const dateFormat = dateDisplayFormat(profile.time_format)
   return (
     <RecordPage<VoucherValues>
@@ -97,7 +110,7 @@ function VoucherForm({ id }: { id: number | null }) {
                 organization_id: data.organization_id,
                 code: data.code,
                 type: data.type,
-                value: data.value.toFixed(2),
+                value: centsToDecimal(toCents(data.value)),
                 valid_from: dayjs(data.valid_from, DATE),
                 valid_to: dayjs(data.valid_to, DATE),
                 is_active: data.is_active,
@@ -131,7 +144,11 @@ function VoucherForm({ id }: { id: number | null }) {
       </Form.Item>
       <Form.Item label="Value" name="value" required dependencies={['type']} rules={[rule('value')]}>
         {/* An empty suffix keeps the input's DOM (and what is typed) when the type changes. */}
-        <Input inputMode="decimal" maxLength={14} suffix={type === 'percent' ? '%' : <span />} />
+        {/* A fixed value is an amount in the organization's currency (issue 15). */}
+        <MoneyInput
+          suffix={type === 'percent' ? '%' : <span />}
+          prefix={type === 'fixed' && currency ? currencySymbol(currency).trim() : <span />}
+        />
       </Form.Item>
       <Flex
         gap={16}

@@ -1,9 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons'
-import { can, type VoucherOrder, type VoucherType, voucherTypes } from '@spaceboard/domain'
+import {
+  can,
+  centsToDecimal,
+  formatMoney,
+  toCents,
+  type VoucherOrder,
+  type VoucherType,
+  voucherTypes,
+} from '@spaceboard/domain'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button } from 'antd'
 import { useFormatDate } from '../../platform/format.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
+import { useOrganizationOptions } from '../../platform/organization-select.tsx'
 import { RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { StatusTag } from '../../platform/status-tag.tsx'
@@ -32,10 +41,12 @@ const typeLabels = Object.fromEntries(voucherTypes.map((t) => [t.value, t.label]
   string
 >
 
-/** "10.00 %" for a percent voucher, "25.00" for a fixed amount. */
-export function formatVoucherValue(type: VoucherType, value: number): string {
-  const amount = value.toFixed(2)
-  return type === 'percent' ? `${amount} %` : amount
+/** "10.00 %" for a percent voucher, "A$25.00" for a fixed amount in the organization's currency. */
+export function formatVoucherValue(type: VoucherType, value: number, currency?: string | null): string {
+  const amount = toCents(value)
+  if (type === 'percent') return `${centsToDecimal(amount)} %`
+  // Until the organization's currency is known, no symbol rather than a wrong one.
+  return currency ? formatMoney(amount, currency) : centsToDecimal(amount)
 }
 
 /**
@@ -53,6 +64,9 @@ export function VoucherList() {
     onSearchChange: (next) => void navigate({ to: '/admin/voucher/list', search: next }),
   })
   const canWrite = can(profile.type, 'vouchers.write')
+  const organizations = useOrganizationOptions()
+  const currencyOf = (organizationId: number) =>
+    organizations.data?.find((o) => o.id === organizationId)?.currency_code ?? null
 
   const columns: ListColumn<Voucher, VoucherOrder>[] = [{ title: 'Code', dataIndex: 'code', sortKey: 'code' }]
   if (profile.type === 'super') columns.push({ title: 'Organization', dataIndex: 'organizationName' })
@@ -68,7 +82,8 @@ export function VoucherList() {
       dataIndex: 'value',
       sortKey: 'value',
       align: 'right',
-      render: (value: number, voucher: Voucher) => formatVoucherValue(voucher.type, value),
+      render: (value: number, voucher: Voucher) =>
+        formatVoucherValue(voucher.type, value, currencyOf(voucher.organization_id)),
     },
     {
       title: 'Valid From',
