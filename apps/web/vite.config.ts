@@ -40,9 +40,35 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * dist/.vite/modules.json: for each chunk, its modules (node_modules packages and our files) and
+ * their rendered sizes; the bundle budget test prints them to say what grew.
+ */
+function moduleSizes(): Plugin {
+  return {
+    name: 'spaceboard-module-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {}
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue
+        const sizes: Record<string, number> = {}
+        for (const [id, info] of Object.entries(output.modules)) {
+          const relative = path.relative(root, id.replace(/\?.*$/, ''))
+          const inPackage = relative.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)
+          const key = inPackage?.[1] ?? relative
+          sizes[key] = (sizes[key] ?? 0) + info.renderedLength
+        }
+        chunks[output.fileName] = sizes
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) })
+    },
+  }
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), moduleSizes()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
