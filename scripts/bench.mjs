@@ -1,4 +1,4 @@
-// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|overhead|soak|pglite-blocking|user-list]…`:
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|overhead|soak|pglite-blocking|user-list|web-load]…`:
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
@@ -1699,6 +1699,112 @@ async function userList() {
   })
 }
 
+const WEB_LOAD_RUNS = 3
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** A fresh browser context (empty cache) whose page runs with 4× CPU throttling on a 1.6 Mbps / 150 ms network. */
+async function throttledPage(browser, base) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1280, height: 860 },
+    locale: 'en-GB',
+  })
+  context.setDefaultTimeout(120_000)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  const transfer = { bytes: 0 }
+  cdp.on('Network.loadingFinished', (event) => {
+    transfer.bytes += event.encodedDataLength
+  })
+  return { context, page, transfer }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/**
+ * `npm run bench web-load` (issue 14): in headless Chromium (Debian's, through playwright-core) with
+ * 4× CPU throttling and a 1.6 Mbps / 150 ms network, each on an empty cache, three runs, median:
+ * the sign-in page until its form is usable, and the bookings list (signed in as a center admin)
+ * until its first row shows; with the bytes transferred (as encoded on the wire).
+ */
+async function webLoad() {
+  const { chromium } = await import('playwright-core')
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-load-'))
+  const port = '3318'
+  const base = process.env.WEB_LOAD_BASE ?? `http://127.0.0.1:${port}`
+  const child = process.env.WEB_LOAD_BASE ? null : startServer({ DATA_DIR: dataDir, PORT: port })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  })
+  try {
+    await waitFor(`${base}/admin/login`, 300_000)
+    const signInRuns = []
+    const listRuns = []
+    for (let run = 0; run < WEB_LOAD_RUNS; run++) {
+      {
+        const { context, page, transfer } = await throttledPage(browser, base)
+        const t0 = performance.now()
+        await page.goto('/admin/login', { waitUntil: 'commit' })
+        // Usable: the e-mail field and the Sign In button are on screen (the button enables once the form is valid).
+        await page.getByLabel('Email').waitFor({ state: 'visible' })
+        await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' })
+        signInRuns.push({ ms: performance.now() - t0, bytes: transfer.bytes })
+        process.stdout.write(`  run ${run + 1}: sign-in ${(signInRuns.at(-1).ms / 1000).toFixed(2)} s`)
+        await context.close()
+      }
+      {
+        const { context, page, transfer } = await throttledPage(browser, base)
+        // Signed in through the API (same cookie jar), so the page load itself starts cold.
+        const login = await context.request.post('/api/login', {
+          data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
+        })
+        if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
+        transfer.bytes = 0
+        const t0 = performance.now()
+        await page.goto('/admin/book/list', { waitUntil: 'commit' })
+        await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ state: 'visible' })
+        listRuns.push({ ms: performance.now() - t0, bytes: transfer.bytes })
+        console.log(`, list ${(listRuns.at(-1).ms / 1000).toFixed(2)} s`)
+        await context.close()
+      }
+    }
+    const report = (label, runs, goal) => {
+      const m = median(runs.map((r) => r.ms))
+      const kb = median(runs.map((r) => r.bytes)) / 1024
+      console.log(
+        `  ${label}: median ${(m / 1000).toFixed(2)} s (runs ${runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} s; goal < ${goal} s), ${kb.toFixed(0)} KB transferred`,
+      )
+    }
+    console.log(
+      `web-load: Chromium, 4× CPU throttling, 1.6 Mbps / 150 ms network, empty cache, ${WEB_LOAD_RUNS} runs each`,
+    )
+    report('sign-in page until usable', signInRuns, 1.5)
+    report('bookings list until first row (signed in)', listRuns, 2.5)
+  } finally {
+    await browser.close()
+    if (child) await stop(child)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 const benches = {
   startup,
   'country-list': countryListBoth,
@@ -1711,6 +1817,7 @@ const benches = {
   soak,
   'pglite-blocking': pgliteBlocking,
   'user-list': userList,
+  'web-load': webLoad,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen.length ? chosen : Object.keys(benches)) {

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -43,6 +44,7 @@ import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
+import { registerContentRange } from './platform/list.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
 import { createSecretBox } from './platform/secrets.ts'
 import { registerMultipart, registerUploads } from './platform/uploads.ts'
@@ -111,6 +113,11 @@ export async function buildApp(
 
   registerErrorHandling(app)
   await app.register(fastifyCookie)
+  // JSON (and other compressible) answers over 1 KB, in the best encoding the browser accepts
+  // (brotli at the plugin's quality 4, else gzip). Already-compressed streams (xlsx, PDF) pass
+  // untouched; the web app's files come pre-compressed from the build (registerWeb).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  registerContentRange(app)
   // helmet's middleware, made once: @fastify/helmet makes it again for every request, parsing the
   // policy each time (about 3% of a small request's CPU in npm run bench overhead).
   const securityHeaders = helmet({
@@ -176,6 +183,8 @@ async function registerWeb(app: App, webDir: string | undefined) {
     root: webDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of every file (apps/web/vite.config.ts): sent as asked.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -118,6 +118,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await page.waitForURL('**/admin/profile/show')
+  // The shell (menu, header) is a chunk of its own, loaded after sign-in.
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor()
 }
 
 /** Waits until one match of the locator is visible (fails after the page's default timeout). */

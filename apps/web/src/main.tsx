@@ -5,6 +5,7 @@ import enGB from 'antd/locale/en_GB'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ApiError } from './platform/api-client.ts'
+import { appTheme } from './platform/theme.ts'
 import { createAppRouter } from './router.tsx'
 
 const queryClient = new QueryClient({
@@ -26,7 +27,7 @@ if (!container) throw new Error('The page has no #root element.')
 
 createRoot(container).render(
   <StrictMode>
-    <ConfigProvider locale={enGB} theme={{ token: { colorPrimary: '#0E3E6C' } }}>
+    <ConfigProvider locale={enGB} theme={appTheme}>
       <App message={{ maxCount: 3 }}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

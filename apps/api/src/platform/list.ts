@@ -8,7 +8,7 @@ import {
 } from '@spaceboard/domain'
 import { asc, desc, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
 import { badRequest } from './errors.ts'
 
 export interface ListWindow {
@@ -93,6 +93,31 @@ export const totalCount = () => sql<number>`count(*) over ()`.mapWith(Number)
 export const totalCountWhen = (counted: boolean) =>
   counted ? totalCount() : sql<number | null>`null`.mapWith(Number)
 
+const pendingContentRanges = new WeakMap<FastifyReply, string>()
+
+/**
+ * A list page's `Content-Range: start-end/total` (items, not bytes), set once the answer is
+ * compressed (registerContentRange): @fastify/compress leaves any answer that already carries a
+ * Content-Range as it is (it takes it for byte ranges), and a page of a list is the answer most
+ * worth compressing.
+ */
+export function setContentRange(reply: FastifyReply, value: string): void {
+  pendingContentRanges.set(reply, value)
+}
+
+/** Registered after @fastify/compress: its onRoute hook adds each route's onSend hook after the compression's. */
+export function registerContentRange(app: FastifyInstance): void {
+  const onSend: onSendHookHandler = (_request, reply, payload, done) => {
+    const range = pendingContentRanges.get(reply)
+    if (range !== undefined) reply.header('Content-Range', range)
+    done(null, payload)
+  }
+  app.addHook('onRoute', (route) => {
+    const hooks = route.onSend
+    route.onSend = [...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : []), onSend]
+  })
+}
+
 /**
  * Sends one page with `Content-Range: start-end/total`. The total is the window's (totalCount);
  * without one, a page shorter than asked for ends the list, so its end is the total (a short first
@@ -108,6 +133,6 @@ export async function sendPage<T extends { total: number | null }>(
   const start = window?.offset ?? 0
   const ended = window === null || (rows.length < window.limit && (rows.length > 0 || start === 0))
   const total = rows[0]?.total ?? (ended ? start + rows.length : await count())
-  reply.header('Content-Range', formatContentRange(start, rows.length, total))
+  setContentRange(reply, formatContentRange(start, rows.length, total))
   return rows.map(({ total: _total, ...row }) => row)
 }

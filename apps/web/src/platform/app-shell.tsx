@@ -54,7 +54,12 @@ export function AppShell() {
             items={entries.map((entry) => ({
               key: entry.to,
               icon: entry.icon,
-              label: <Link to={entry.to}>{entry.label}</Link>,
+              // Under the pointer (or focused), the screen's chunk and data start loading.
+              label: (
+                <Link to={entry.to} preload="intent">
+                  {entry.label}
+                </Link>
+              ),
             }))}
           />
         </nav>

@@ -1,51 +1,13 @@
-import {
-  type ListQuery,
-  messages,
-  PAGE_SIZE,
-  type Range,
-  rangeForPage,
-  searchSchema,
-  showPager,
-} from '@spaceboard/domain'
+import { messages, PAGE_SIZE, type Range, rangeForPage, searchSchema, showPager } from '@spaceboard/domain'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { SearchSchemaInput } from '@tanstack/react-router'
-import { Alert, Flex, Input, Table, type TableProps, Typography } from 'antd'
+import { Alert, Flex, Input, Skeleton, Table, type TableProps, Typography } from 'antd'
 import type { ColumnType, SorterResult } from 'antd/es/table/interface'
 import { type ReactNode, useEffect, useState } from 'react'
-import type { z } from 'zod'
 import { apiPage, queryString } from './api-client.ts'
 
-/** What a list page keeps in its URL: search, order, direct, random, page (spec 1 §2). */
-export type ListSearch<K extends string = string> = Omit<ListQuery<K>, 'all'>
+import type { ListSearch } from './list-search.ts'
 
-/** What a link to a list page may carry (every key optional, the page fills in defaults). */
-export type ListSearchInput<K extends string = string> = {
-  search?: string
-  order?: K | ''
-  direct?: 'asc' | 'desc'
-  random?: string
-  page?: number
-}
-
-/**
- * The route search validator of a list page, from the domain's list query schema. A bad value in
- * a hand-edited URL falls back to its default instead of failing the page.
- */
-export function listSearchValidator<K extends string>(schema: z.ZodType<ListQuery<K>>) {
-  return (raw: ListSearchInput<K> & SearchSchemaInput): ListSearch<K> => {
-    const pick = ({ search, order, direct, random, page }: ListQuery<K>): ListSearch<K> =>
-      random === undefined ? { search, order, direct, page } : { search, order, direct, random, page }
-    const first = schema.safeParse(raw)
-    if (first.success) return pick(first.data)
-    const cleaned: Record<string, unknown> = { ...raw }
-    for (const issue of first.error.issues) {
-      const key = issue.path[0]
-      if (typeof key === 'string') delete cleaned[key]
-    }
-    const second = schema.safeParse(cleaned)
-    return pick(second.success ? second.data : schema.parse({}))
-  }
-}
+export { type ListSearch, type ListSearchInput, listSearchValidator } from './list-search.ts'
 
 export interface ListPageOptions<K extends string> {
   /** The list endpoint, e.g. `/api/country`. Its queries are keyed under it (invalidate `[endpoint]`). */
@@ -114,6 +76,9 @@ export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
     rows: query.data?.rows ?? [],
     total,
     estimated: query.data?.estimated ?? false,
+    /** No page yet (the first load): the table shows a skeleton. */
+    pending: query.isPending,
+    /** A page is on its way; the previous one stays visible meanwhile (keepPreviousData). */
     loading: query.isFetching,
     error: query.error,
     refetch: query.refetch,
@@ -124,6 +89,15 @@ export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
     setSort: (order: K | '', direct: 'asc' | 'desc') => onSearchChange({ ...search, order, direct, page: 1 }),
     setPage: (page: number) => onSearchChange({ ...search, page }),
   }
+}
+
+/** Stands for the rows of a list whose first page is loading. */
+function ListSkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading" style={{ textAlign: 'start' }}>
+      <Skeleton active title={false} paragraph={{ rows: 8, width: '100%' }} />
+    </div>
+  )
 }
 
 export type ListPageState<T, K extends string> = ReturnType<typeof useListPage<T, K>>
@@ -246,7 +220,9 @@ export function ListPage<T extends object, K extends string>({
         rowKey={rowKey}
         columns={tableColumns}
         dataSource={list.rows}
-        loading={list.loading}
+        // The first load: a skeleton of rows under the headers; later loads keep the rows shown.
+        loading={!list.pending && list.loading}
+        locale={list.pending ? { emptyText: <ListSkeleton /> } : undefined}
         pagination={pagination}
         onChange={onChange}
         showSorterTooltip={false}

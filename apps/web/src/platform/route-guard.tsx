@@ -1,7 +1,7 @@
 import { can, messages, type Permission } from '@spaceboard/domain'
-import { useNavigate } from '@tanstack/react-router'
+import { type AsyncRouteComponent, useNavigate } from '@tanstack/react-router'
 import { Button, Flex, Result } from 'antd'
-import type { ReactNode } from 'react'
+import type { ComponentType } from 'react'
 import { ApiError } from './api-client.ts'
 import { useProfile } from './session.ts'
 
@@ -31,7 +31,8 @@ export function LoadFailed({ error }: { error: unknown }) {
  * A screen only the roles with the permission may open; the others see a 403 inside the shell
  * (the menu does not offer it to them and the API refuses its calls anyway).
  */
-export function guarded(permission: Permission, Screen: () => ReactNode): () => ReactNode {
+export function guarded(permission: Permission, LazyScreen: AsyncRouteComponent<unknown>) {
+  const Screen = LazyScreen as ComponentType
   function Guarded() {
     const profile = useProfile()
     if (!can(profile.type, permission)) {
@@ -39,5 +40,7 @@ export function guarded(permission: Permission, Screen: () => ReactNode): () => 
     }
     return <Screen />
   }
-  return Guarded
+  // The screen is lazy (lazyRouteComponent): the router loads its chunk with the route, or ahead
+  // of it (a menu entry under the pointer), through `preload`.
+  return Object.assign(Guarded, { preload: LazyScreen.preload })
 }

@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { badRequest, unauthorized } from '../../platform/errors.ts'
 import type { HeavyWork } from '../../platform/heavy-work.ts'
+import { setContentRange } from '../../platform/list.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment, streamWorkbook } from '../../platform/xlsx.ts'
 import * as service from './booking-list.service.ts'
@@ -69,7 +70,7 @@ export async function answerBookingList(request: FastifyRequest, reply: FastifyR
 
   const window = windowOf(request, query.page)
   const { rows, total, estimated } = await request.signedIn((ctx) => service.listBookings(ctx, query, window))
-  reply.header('Content-Range', formatContentRange(window.offset, rows.length, total))
+  setContentRange(reply, formatContentRange(window.offset, rows.length, total))
   if (estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true')
   return rows
 }

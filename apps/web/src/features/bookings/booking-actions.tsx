@@ -161,7 +161,8 @@ export function BookingActionsButton({
           aria-label="Actions"
           data-cancelled={cancelled ? 'true' : undefined}
           {...(cancelled ? { color: 'default' as const, variant: 'filled' as const } : {})}
-          style={cancelled ? { color: 'rgba(0, 0, 0, 0.45)' } : undefined}
+          // Greyed like secondary text, in the theme's (readable) colour.
+          style={cancelled ? { color: 'var(--ant-color-text-tertiary)' } : undefined}
         >
           Actions <DownOutlined />
         </Button>

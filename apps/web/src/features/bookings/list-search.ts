@@ -5,7 +5,7 @@ import {
   isIsoDate,
 } from '@spaceboard/domain'
 import type { SearchSchemaInput } from '@tanstack/react-router'
-import { type ListSearch, type ListSearchInput, listSearchValidator } from '../../platform/list-page.tsx'
+import { type ListSearch, type ListSearchInput, listSearchValidator } from '../../platform/list-search.ts'
 
 /** /admin/book/list's URL: search, order, direct, random, page and the filters (spec 2 §2). */
 export type BookingListSearch = ListSearch<BookingOrder> & BookingListFilters

@@ -1,6 +1,6 @@
 import { type UserType, userListQuerySchema, userTypes } from '@spaceboard/domain'
 import type { SearchSchemaInput } from '@tanstack/react-router'
-import { type ListSearch, type ListSearchInput, listSearchValidator } from '../../platform/list-page.tsx'
+import { type ListSearch, type ListSearchInput, listSearchValidator } from '../../platform/list-search.ts'
 import type { UserOrder } from './api.ts'
 
 /** The user list's own query: the client whose users are listed and the super filters (spec 1 §2). */

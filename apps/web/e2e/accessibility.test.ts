@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { logins, setupE2eApp } from './support.ts'
+
+const app = setupE2eApp()
+
+/** The screens, by who sees them; ids of the demo seed's first records. */
+const signedOut = ['/admin/login', '/admin/forgot-password', '/admin/reset-password?token=x']
+const superScreens = [
+  '/admin/profile/show',
+  '/admin/profile/edit',
+  '/admin/dashboard',
+  '/admin/organization/list',
+  '/admin/organization/add',
+  '/admin/organization/edit/1',
+  '/admin/user/list',
+  '/admin/user/add',
+  '/admin/user/detail/1',
+  '/admin/country/list',
+  '/admin/global-region/list',
+  '/admin/amenities/list',
+  '/admin/amenities/add',
+  '/admin/book/list',
+]
+const adminScreens = [
+  '/admin/dashboard',
+  '/admin/book/list',
+  '/admin/book/room-detail',
+  '/admin/client/list',
+  '/admin/client/add',
+  '/admin/client-types/list',
+  '/admin/client-types/add',
+  '/admin/region/list',
+  '/admin/region/add',
+  '/admin/centers/list',
+  '/admin/center/add',
+  '/admin/center/detail/1',
+  '/admin/meeting-room/list',
+  '/admin/meeting-room/add',
+  '/admin/package/list',
+  '/admin/package/add',
+  '/admin/cancel-rule/list',
+  '/admin/cancel-rule/add',
+  '/admin/voucher/list',
+  '/admin/voucher/add',
+]
+
+/** Serious and critical violations of WCAG 2.2 A/AA on the page once it has settled. */
+async function violations(page: Page, url: string): Promise<string[]> {
+  await page.goto(url)
+  await page.waitForLoadState('networkidle')
+  await page
+    .locator('.ant-skeleton, .ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined)
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${url}: ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`)
+          .join(' | ')}`,
+    )
+}
+
+describe('accessibility (axe, WCAG 2.2 AA): no serious or critical violation on any screen', () => {
+  it('signed out', async () => {
+    const page = await app.newPage()
+    const found: string[] = []
+    for (const url of signedOut) found.push(...(await violations(page, url)))
+    expect(found).toEqual([])
+  }, 300_000)
+
+  it('super', async () => {
+    const page = await app.signedInPage(logins.super)
+    const found: string[] = []
+    for (const url of superScreens) found.push(...(await violations(page, url)))
+    expect(found).toEqual([])
+  }, 300_000)
+
+  it('a center admin', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    const found: string[] = []
+    for (const url of adminScreens) found.push(...(await violations(page, url)))
+    // A booking's own pages: the first of the list.
+    const first = await page.request.get('/api/userbooking?booking=1', { headers: { range: '0-0' } })
+    const [booking] = (await first.json()) as Array<{ bookingId: number }>
+    expect(booking).toBeDefined()
+    for (const screen of ['invoice', 'notes', 'reschedule']) {
+      found.push(...(await violations(page, `/admin/book/${screen}/${booking?.bookingId}`)))
+    }
+    expect(found).toEqual([])
+  }, 300_000)
+})
