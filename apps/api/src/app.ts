@@ -44,6 +44,7 @@ import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
+import { registerSameOriginCheck } from './platform/same-origin.ts'
 import { createSecretBox } from './platform/secrets.ts'
 import { registerMultipart, registerUploads } from './platform/uploads.ts'
 
@@ -116,10 +117,14 @@ export async function buildApp(
   const securityHeaders = helmet({
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
+    // HSTS only where the app is served over https: on http a browser ignores it, and on a
+    // localhost address it would pin every other local app to https.
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
   })
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   )
+  registerSameOriginCheck(app, config.publicUrl)
   await app.register(fastifyRateLimit, { global: false })
   await registerMultipart(app)
 

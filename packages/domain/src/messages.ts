@@ -186,6 +186,7 @@ export const messages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   notSignedIn: 'Please sign in.',
   forbidden: 'You do not have permission to do this.',
+  crossSiteRequest: 'This request came from another site, so it was refused.',
   notFound: 'Record not found.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
