@@ -40,6 +40,7 @@ import { userRoutes } from './modules/users/users.routes.ts'
 import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
 import type { App, AppDeps } from './platform/app.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
+import { BackgroundWork } from './platform/background.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
@@ -53,6 +54,8 @@ export interface BuiltApp {
   /** Every API route with the access it declares (snapshot-tested). */
   routeAccess: RouteAccessEntry[]
   mailer: Mailer
+  /** Work started by requests and not awaited by them (tests await its idle()). */
+  background: BackgroundWork
 }
 
 const DOCS_PREFIX = '/api/docs'
@@ -99,6 +102,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  // First registered, so closing waits for it before the mailer and the workers stop.
+  const background = new BackgroundWork((error) => app.log.error({ err: error }, 'background work failed'))
+  app.addHook('onClose', () => background.idle())
   const mailer = createMailer(database, config.smtpUrl, config.mailFrom, (error) =>
     app.log.error({ err: error }, 'mail delivery failed'),
   )
@@ -108,7 +114,7 @@ export async function buildApp(
     (error) => app.log.error({ err: error }, 'a heavy-work worker failed'),
   )
   app.addHook('onClose', () => heavyWork.close())
-  const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork }
+  const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork, background }
 
   registerErrorHandling(app)
   await app.register(fastifyCookie)
@@ -171,7 +177,7 @@ export async function buildApp(
   await registerUploads(app, config.dataDir)
 
   await registerWeb(app, config.webDir)
-  return { app, routeAccess, mailer }
+  return { app, routeAccess, mailer, background }
 }
 
 /** Serves the built SPA: files as they are, every other non-API GET as index.html (client-side routes). */

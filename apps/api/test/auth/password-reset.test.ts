@@ -20,8 +20,16 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const forgot = (app: TestApp, payload: unknown) =>
-  app.app.inject({ method: 'POST', url: '/api/forgot-password', payload: payload as object })
+/** Asks for a reset link and waits for the work the answer does not wait for (lookup, token, mail). */
+async function forgot(app: TestApp, payload: unknown) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/forgot-password',
+    payload: payload as object,
+  })
+  await app.background.idle()
+  return response
+}
 
 const reset = (payload: unknown, cookie?: string) =>
   t.app.inject({
