@@ -100,7 +100,11 @@ describe('Users', () => {
     await page.getByLabel('Last Name').fill('Doe')
     await page.getByLabel('Email', { exact: true }).fill('jane@harbour.test')
     await page.getByLabel('Mobile').fill('+61 400 000 000')
+    // One password policy (issue 15 item 14): a common password is refused; the strength meter shows.
+    await page.getByLabel('Password', { exact: true }).fill('password1')
+    await visible(fieldError(page, 'This password is one of the most common passwords. Choose another one.'))
     await page.getByLabel('Password', { exact: true }).fill('First-pass1')
+    await visible(page.getByRole('progressbar', { name: 'Password strength' }))
     await page.getByLabel('Company Name').fill('Harbour Staff')
     await page.getByLabel('City').fill('Sydney')
     await choose(page, 'Country', 'Australia')
@@ -136,6 +140,11 @@ describe('Users', () => {
     const change = dialog(page, 'Change Password')
     await change.getByRole('button', { name: 'Save' }).click()
     await visible(fieldError(change, 'Please fill out this field'))
+    // Another user's password: no current password asked; the policy and the meter as everywhere.
+    await gone(change.getByLabel('Current Password'))
+    await change.getByLabel('Password', { exact: true }).fill('abc')
+    await visible(fieldError(change, 'The password must be at least 8 characters long.'))
+    await visible(change.getByRole('progressbar', { name: 'Password strength' }))
     await change.getByLabel('Password', { exact: true }).fill('Second-pass2')
     await change.getByLabel('Confirm Password').fill('Second-pass3')
     await change.getByRole('button', { name: 'Save' }).click()

@@ -361,6 +361,18 @@ describe('GET /api/user/email-exists', () => {
     expect((await api(harbourAdmin, 'GET', '/api/user/email-exists')).statusCode).toBe(400)
     expect((await api(null, 'GET', '/api/user/email-exists?email=a@b.co')).statusCode).toBe(401)
   })
+
+  it("answers within the caller's organization only; super about every user (issue 15 item 23)", async () => {
+    const check = async (cookie: string, email: string) =>
+      (await api(cookie, 'GET', `/api/user/email-exists?email=${encodeURIComponent(email)}`)).json()
+    // Another organization's user and the super user are not the admin's to know about.
+    expect(await check(summitAdmin, 'alice@acme.test')).toEqual({ exists: false })
+    expect(await check(summitAdmin, logins.harbourAdmin)).toEqual({ exists: false })
+    expect(await check(harbourCsr, logins.super)).toEqual({ exists: false })
+    expect(await check(summitAdmin, logins.summitCsr)).toEqual({ exists: true })
+    expect(await check(superCookie, 'alice@acme.test')).toEqual({ exists: true })
+    expect(await check(superCookie, logins.super)).toEqual({ exists: true })
+  })
 })
 
 describe('POST /api/user (create)', () => {

@@ -105,9 +105,12 @@ export function userRoutes(app: App, { heavyWork }: AppDeps) {
 
   app.put(
     '/api/user/:id/password',
-    { config: { access: 'users.update' }, schema: { tags, params: idParams, body: changePasswordSchema } },
-    (request) =>
-      request.signedIn((ctx) => service.changePassword(ctx, request.params.id, request.body.password)),
+    {
+      // The current password is checked here: a stolen session may not guess it quickly.
+      config: { access: 'users.update', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { tags, params: idParams, body: changePasswordSchema },
+    },
+    (request) => request.signedIn((ctx) => service.changePassword(ctx, request.params.id, request.body)),
   )
 
   app.put(

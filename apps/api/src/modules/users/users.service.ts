@@ -1,4 +1,5 @@
 import {
+  type ChangePasswordInput,
   can,
   creatableUserTypes,
   type ListQuery,
@@ -11,7 +12,7 @@ import type { Tx } from '../../db/client.ts'
 import type { Actor, Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
-import { hashPassword } from '../../platform/passwords.ts'
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
 import { addClientTypes, defaultClientTypeIds, insertClient } from '../clients/clients.repository.ts'
 import * as repo from './users.repository.ts'
@@ -84,8 +85,11 @@ export async function getUser(ctx: Ctx, id: number) {
   return viewOf(ctx.tx, id)
 }
 
-export async function emailExists({ tx }: Ctx, email: string, exceptId?: number) {
-  return { exists: await repo.emailTaken(tx, email, exceptId) }
+/** Whether the email is taken: among the caller's organization's users (super: among all users). */
+export async function emailExists({ tx, actor }: Ctx, email: string, exceptId?: number) {
+  const scope = actor.type === 'super' ? undefined : (actor.organizationId ?? undefined)
+  if (actor.type !== 'super' && scope === undefined) return { exists: false }
+  return { exists: await repo.emailTaken(tx, email, exceptId, scope) }
 }
 
 /**
@@ -189,10 +193,21 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   return viewOf(tx, id)
 }
 
-export async function changePassword(ctx: Ctx, id: number, password: string) {
+/**
+ * Sets a user's password (the domain's policy is the body schema's). One's own needs the current
+ * password. Every other session of the user ends (OWASP ASVS 5.0 §7.4.3); the caller's continues.
+ */
+export async function changePassword(ctx: Ctx, id: number, input: ChangePasswordInput) {
   const target = await manageableUser(ctx, id)
-  if (target.id !== ctx.actor.userId) assertManageable(ctx.actor, target)
-  await repo.updateUser(ctx.tx, id, { passwordHash: await hashPassword(password) })
+  const self = target.id === ctx.actor.userId
+  if (!self) assertManageable(ctx.actor, target)
+  if (self) {
+    if (!input.current_password) throw fieldError('current_password', messages.currentPasswordRequired)
+    const current = await repo.passwordHashOf(ctx.tx, id)
+    if (!(await verifyPassword(current, input.current_password)))
+      throw fieldError('current_password', messages.currentPasswordWrong)
+  }
+  await repo.setPassword(ctx.tx, id, await hashPassword(input.password), ctx.actor.sessionId)
   return { message: messages.passwordUpdated }
 }
 
