@@ -25,6 +25,14 @@ export const permissionTable = {
   'organizations.update': staff,
   /** Settings panel and third-party credentials of the organization form. */
   'organizations.settings': superAndAdmin,
+  /**
+   * Finance fields of the organization: taxes, currency, financial year start, billing settings
+   * (banking details, monthly billing, invoice numbering, billing sheet columns) and the account and
+   * inventory codes of amenities, space types and package deals. Not for csr.
+   */
+  'organizations.finance': superAndAdmin,
+  /** The Org URL: read-only for admin and csr (spec 1 §4). */
+  'organizations.org-url': superOnly,
   'organizations.super-panel': superOnly,
   'dashboard.read': staff,
   'client-types.read': staff,

@@ -154,9 +154,14 @@ function OrganizationForm({
       key: 'amenities',
       label: 'Organization Amenities Available',
       shown: true,
-      body: <AmenitiesSection />,
+      body: <AmenitiesSection role={role} />,
     },
-    { key: 'finance', label: 'Accounts/Finance', shown: true, body: <FinanceSection {...props} /> },
+    {
+      key: 'finance',
+      label: 'Accounts/Finance',
+      shown: can(role, 'organizations.finance'),
+      body: <FinanceSection {...props} />,
+    },
     {
       key: 'settings',
       label: 'Settings',
