@@ -218,6 +218,10 @@ export const messages = {
   clientTypeAlreadyExists: 'A client type with this name already exists.',
   cannotArchiveSelf: 'You cannot archive or delete your own user.',
   csrCannotCreateStaff: 'A CSR cannot create admin or CSR users.',
+  onlySuperCreatesSuper: 'Only a super user can create or manage super users.',
+  csrManagesBasicOnly: 'A CSR can manage basic users only.',
+  ownTypeLocked: 'You cannot change your own user type.',
+  superTypeLocked: 'A super user cannot become another type, nor another user a super user.',
   clientNotInOrganization: 'Select a client of the organization.',
   pastRevenueTargetsLocked: 'Revenue targets of past years cannot be changed.',
   childRoomInvalid:

@@ -90,6 +90,15 @@ export type Permission = keyof typeof permissionTable
 /** What a route declares: a permission, `public` (no sign-in) or `signed-in` (any signed-in user). */
 export type RouteAccess = Permission | 'public' | 'signed-in'
 
+const roleNames: Record<UserType, string> = { super: 'super', admin: 'admin', csr: 'CSR', basic: 'basic' }
+
+/** The refusal of a permission, naming who has it: "Only super and admin users can do this." */
+export function permissionRefusal(permission: Permission): string {
+  const names = (permissionTable[permission] as readonly UserType[]).map((type) => roleNames[type])
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+  return `Only ${list} users can do this.`
+}
+
 export function can(type: UserType | undefined | null, permission: Permission): boolean {
   if (!type) return false
   return (permissionTable[permission] as readonly UserType[]).includes(type)

@@ -1,4 +1,4 @@
-import { messages } from '@spaceboard/domain'
+import { messages, permissionRefusal } from '@spaceboard/domain'
 import { count, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countries } from '../../src/db/schema/index.ts'
@@ -380,7 +380,7 @@ describe('POST /api/country', () => {
     const before = await allCount()
     const response = await write('POST', '/api/country', { name: 'Lemuria', code: 'LM' }, cookie())
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ message: messages.forbidden })
+    expect(response.json()).toEqual({ message: permissionRefusal('countries.write') })
     expect(await allCount()).toBe(before)
   })
 
@@ -502,7 +502,7 @@ describe('DELETE /api/country/:id', () => {
     for (const cookie of [harbourAdmin, harbourCsr, summitAdmin, summitCsr]) {
       const response = await write('DELETE', `/api/country/${id}`, undefined, cookie)
       expect(response.statusCode).toBe(403)
-      expect(response.json()).toEqual({ message: messages.forbidden })
+      expect(response.json()).toEqual({ message: permissionRefusal('countries.write') })
     }
     expect((await list(`/${id}`)).statusCode).toBe(200)
   })

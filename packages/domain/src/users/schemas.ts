@@ -161,3 +161,17 @@ export function creatableUserTypes(
   if (actorType === 'csr') return ['basic']
   return []
 }
+
+/**
+ * Why a user of `actorType` may not create or manage a user of `targetType`, naming the rule; null
+ * when they may.
+ */
+export function userTypeRefusal(
+  actorType: (typeof userTypes)[number],
+  targetType: (typeof userTypes)[number],
+): string | null {
+  if (creatableUserTypes(actorType).includes(targetType)) return null
+  if (targetType === 'super') return messages.onlySuperCreatesSuper
+  if (actorType === 'csr') return messages.csrCannotCreateStaff
+  return messages.forbidden
+}

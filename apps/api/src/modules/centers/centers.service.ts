@@ -5,6 +5,7 @@ import {
   type ListQuery,
   messages,
   months,
+  permissionRefusal,
   toCents,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
@@ -248,7 +249,7 @@ export async function changeCenterStatus(ctx: Ctx, id: number, change: CenterSta
 }
 
 export async function deleteCenter(ctx: Ctx, id: number) {
-  if (!can(ctx.actor.type, 'centers.delete')) throw forbidden()
+  if (!can(ctx.actor.type, 'centers.delete')) throw forbidden(permissionRefusal('centers.delete'))
   await visibleCenter(ctx, id)
   if (await repo.centerHasSpaces(ctx.tx, id)) throw conflict(messages.centerHasSpaces)
   await repo.deleteCenter(ctx.tx, id)

@@ -4,9 +4,11 @@ import {
   creatableUserTypes,
   type ListQuery,
   messages,
+  permissionRefusal,
   type UserCreateInput,
   type UserType,
   type UserUpdateInput,
+  userTypeRefusal,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Actor, Ctx } from '../../platform/context.ts'
@@ -63,7 +65,8 @@ export function countUsers({ tx, actor }: Ctx, query: UserListFilters) {
 function assertManageable(actor: Actor, target: { organization_id: number | null; type: string }) {
   if (actor.type === 'super') return
   assertSameOrganization(actor, target.organization_id)
-  if (!creatableUserTypes(actor.type).includes(target.type as UserType)) throw forbidden()
+  const refusal = userTypeRefusal(actor.type, target.type as UserType)
+  if (refusal) throw forbidden(actor.type === 'csr' ? messages.csrManagesBasicOnly : refusal)
 }
 
 async function manageableUser({ tx, actor }: Ctx, id: number) {
@@ -150,7 +153,8 @@ function profileValues(input: UserUpdateInput): repo.UserValues {
 
 export async function createUser(ctx: Ctx, input: UserCreateInput) {
   const { tx, actor } = ctx
-  if (!creatableUserTypes(actor.type).includes(input.type)) throw forbidden(messages.csrCannotCreateStaff)
+  const refusal = userTypeRefusal(actor.type, input.type)
+  if (refusal) throw forbidden(refusal)
   if (await repo.emailTaken(tx, input.email))
     throw conflict(messages.userAlreadyExist, { email: messages.userAlreadyExist })
   const isSuperUser = input.type === 'super'
@@ -179,10 +183,10 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   const target = await manageableUser(ctx, id)
   const self = target.id === actor.userId
   if (!self) assertManageable(actor, target)
-  if (self && input.type !== target.type) throw forbidden()
-  if (!self && !creatableUserTypes(actor.type).includes(input.type))
-    throw forbidden(messages.csrCannotCreateStaff)
-  if ((input.type === 'super') !== (target.type === 'super')) throw forbidden()
+  if (self && input.type !== target.type) throw forbidden(messages.ownTypeLocked)
+  const refusal = self ? null : userTypeRefusal(actor.type, input.type)
+  if (refusal) throw forbidden(refusal)
+  if ((input.type === 'super') !== (target.type === 'super')) throw forbidden(messages.superTypeLocked)
   if (await repo.emailTaken(tx, input.email, id))
     throw conflict(messages.emailAlreadyExist, { email: messages.emailAlreadyExist })
   const values = profileValues(input)
@@ -217,7 +221,7 @@ export async function changeStatus(ctx: Ctx, id: number, code: 'ARCHIVE' | 'REST
   if (target.id === actor.userId) throw badRequest(messages.cannotArchiveSelf)
   assertManageable(actor, target)
   if (code === 'PERMENANT') {
-    if (!can(actor.type, 'users.delete')) throw forbidden()
+    if (!can(actor.type, 'users.delete')) throw forbidden(permissionRefusal('users.delete'))
     await repo.deleteUser(tx, id)
     return { message: messages.recordDeleted }
   }
