@@ -460,7 +460,7 @@ describe('Locations / Centers', () => {
     await gone(page.getByRole('button', { name: 'Edit' }))
     // Typed addresses answer 403 inside the shell.
     await page.goto('/admin/center/add')
-    await visible(page.getByText('You do not have permission to do this.'))
+    await visible(page.getByText('Only super and admin users can do this.'))
     await gone(page.getByLabel('Name', { exact: true }))
   })
 

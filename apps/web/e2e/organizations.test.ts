@@ -456,6 +456,6 @@ describe('Organizations', () => {
     await page.goto('/admin/organization/edit/2')
     await visible(page.getByText('Record not found.'))
     await page.goto('/admin/organization/list')
-    await visible(page.getByText('You do not have permission to do this.'))
+    await visible(page.getByText('Only super users can do this.'))
   })
 })

@@ -381,7 +381,8 @@ const amenityListRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'admin/amenities/list',
   validateSearch: listSearchValidator(amenityListQuerySchema),
-  component: guarded('amenities.write', AmenityList),
+  // Staff read the catalogue (spaces need it); only super changes it.
+  component: guarded('amenities.read', AmenityList),
 })
 
 const amenityAddRoute = createRoute({

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import http from 'node:http'
 import type { PassThrough } from 'node:stream'
-import { messages, permissionRefusal, userExportColumns } from '@spaceboard/domain'
+import { permissionRefusal, userExportColumns } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'

@@ -1,4 +1,4 @@
-import { can, messages, type Permission } from '@spaceboard/domain'
+import { can, messages, type Permission, permissionRefusal } from '@spaceboard/domain'
 import { useNavigate } from '@tanstack/react-router'
 import { Button, Flex, Result } from 'antd'
 import type { ReactNode } from 'react'
@@ -35,7 +35,7 @@ export function guarded(permission: Permission, Screen: () => ReactNode): () => 
   function Guarded() {
     const profile = useProfile()
     if (!can(profile.type, permission)) {
-      return <LoadFailed error={new ApiError(403, { message: messages.forbidden })} />
+      return <LoadFailed error={new ApiError(403, { message: permissionRefusal(permission) })} />
     }
     return <Screen />
   }

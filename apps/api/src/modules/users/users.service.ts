@@ -1,7 +1,6 @@
 import {
   type ChangePasswordInput,
   can,
-  creatableUserTypes,
   type ListQuery,
   messages,
   permissionRefusal,
