@@ -195,7 +195,7 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   invalidRange: 'Range must look like 0-19.',
-  invalidSearch: 'Search may contain only letters, digits, spaces and @ . - _ , & ( ) + / # :',
+  invalidSearch: 'Search cannot contain control characters.',
   invalidOrder: (allowed: readonly string[]) => `Sort order must be one of: ${allowed.join(', ')}.`,
   invalidDirect: 'Sort direction must be asc or desc.',
   unknownField: (field: string) => `Unknown field: ${field}.`,

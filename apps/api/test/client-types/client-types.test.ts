@@ -152,8 +152,8 @@ describe('GET /api/client-types (list)', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors.order).toBe(messages.invalidOrder(['name', 'updated_at']))
     const injection = await list(`?search=${encodeURIComponent("' or 1=1 --")}`)
-    expect(injection.statusCode).toBe(400)
-    expect(injection.json().message).toBe(messages.invalidSearch)
+    expect(injection.statusCode).toBe(200)
+    expect(injection.json()).toEqual([])
   })
 
   it('pages with Range and Content-Range; all=1 answers every row', async () => {
