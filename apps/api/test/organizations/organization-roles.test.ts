@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { organizationForm } from './form.ts'
 
@@ -118,5 +119,29 @@ describe('the Org URL', () => {
     })
     expect(response.statusCode).toBe(200)
     expect((await view()).org_url).toBe('www.harbour-new.example')
+  })
+})
+
+describe('a new organization’s defaults (issue 15 item 16)', () => {
+  it('are offered to the add form: the no-reply address of MAIL_FROM and the default contact number', async () => {
+    const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json()
+    expect(config.organizationDefaults).toEqual({
+      booking_email: 'no-reply@spaceboard.test',
+      sender_email: 'no-reply@spaceboard.test',
+      contact_number: '+61 2 0000 0000',
+    })
+    const custom = loadConfig(
+      {
+        APP_SECRET: 'x',
+        MAIL_FROM: 'Rooms <bookings@rooms.example>',
+        DEFAULT_CONTACT_NUMBER: '+44 20 0000 0000',
+      },
+      { webDir: undefined },
+    )
+    expect(custom.organizationDefaults).toEqual({
+      booking_email: 'bookings@rooms.example',
+      sender_email: 'bookings@rooms.example',
+      contact_number: '+44 20 0000 0000',
+    })
   })
 })

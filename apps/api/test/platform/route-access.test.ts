@@ -100,6 +100,7 @@ describe('route access table', () => {
     expect(config.json()).toEqual({
       pricingUrl: testConfig().pricingUrl,
       mapTileUrl: testConfig().mapTileUrl,
+      organizationDefaults: testConfig().organizationDefaults,
     })
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(docs.statusCode).toBe(200)
