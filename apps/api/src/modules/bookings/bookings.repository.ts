@@ -421,6 +421,8 @@ const amenitiesJson = sql<
     unitAmount: string
     totalAmount: string
     notCharged: boolean
+    accountCode: string
+    inventoryItemCode: string
     refunds: RefundJson[]
   }[]
 >`coalesce((
@@ -429,6 +431,7 @@ const amenitiesJson = sql<
     'type', ${bookingAmenities.type}, 'quantity', ${bookingAmenities.quantity}::text,
     'unitAmount', ${bookingAmenities.unitAmount}::text, 'totalAmount', ${bookingAmenities.totalAmount}::text,
     'notCharged', ${bookingAmenities.notCharged},
+    'accountCode', ${bookingAmenities.accountCode}, 'inventoryItemCode', ${bookingAmenities.inventoryItemCode},
     'refunds', coalesce((
       select json_agg(json_build_object('amount', ${bookingAmenityRefunds.amount}::text,
         'reason', ${bookingAmenityRefunds.reason}) order by ${bookingAmenityRefunds.id})
@@ -759,4 +762,17 @@ export async function slotHeld(
       end: `${slot.date} ${slot.end}`,
     })
   return row !== undefined
+}
+
+/** The spaces a package deal is offered in (the booking's packageAssociatedMeetingrooms), by name. */
+export function packageSpacesOf(tx: Tx, organizationId: number, packageId: number) {
+  return tx
+    .select({ id: spaces.id, name: spaces.name })
+    .from(packageSpaces)
+    .innerJoin(
+      spaces,
+      and(eq(spaces.organizationId, packageSpaces.organizationId), eq(spaces.id, packageSpaces.spaceId)),
+    )
+    .where(and(eq(packageSpaces.organizationId, organizationId), eq(packageSpaces.packageId, packageId)))
+    .orderBy(asc(spaces.name), asc(spaces.id))
 }
