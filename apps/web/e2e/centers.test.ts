@@ -356,6 +356,9 @@ describe('Locations / Centers', () => {
     // The demo targets of this year, editable.
     await expect.poll(() => targetInput(page, 'January').inputValue()).toBe('12000.00')
     expect(await targetInput(page, 'January').isDisabled()).toBe(false)
+    // Beside each target, the month's actual net revenue and the variance (issue 15 item 20).
+    expect(await page.getByText(/^Actual A\$[\d,]+\.\d{2}/).count()).toBe(12)
+    await visible(page.getByText(/Variance [+-]?-?A\$/).first())
     await targetInput(page, 'January').fill('13250.75')
     await targetInput(page, 'December').fill('')
     await page.getByRole('button', { name: 'Save' }).click()

@@ -28,6 +28,8 @@ export interface MonthRevenue {
   name: string
   month_id: number
   revenue: number | null
+  /** Actual net revenue of the month (decimal text), months in the center's zone. */
+  actual: string
 }
 
 /** GET /api/center/{id}?year=: the form's fields, the chosen year's targets and a few facts. */

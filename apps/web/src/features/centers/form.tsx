@@ -136,10 +136,11 @@ function CenterForm({
     : isSuper
       ? (chosenOrganization ?? null)
       : profile.organization_id
-  // Adding: the organization says whether it is linked to a third party, and its taxes are the defaults.
+  // Adding: the organization says whether it is linked to a third party, and its taxes are the
+  // defaults; editing: its currency shows the actual revenue.
   const organization = useQuery({
     ...organizationQuery(organizationId ?? 0),
-    enabled: !editing && organizationId !== null,
+    enabled: organizationId !== null,
   })
   const thirdParty = editing ? loaded.third_party : Boolean(organization.data?.third_party_org_code)
   useEffect(() => {
@@ -249,6 +250,8 @@ function CenterForm({
           currentYear={currentYear}
           loading={yearLoading}
           onYearChange={(year) => onYearChange?.(year)}
+          actuals={editing ? (loaded?.monthRevenue ?? initial.monthRevenue) : null}
+          currency={organization.data?.currency_code ?? null}
         />
       ),
     },
