@@ -301,17 +301,22 @@ describe('Locations / Centers', () => {
     expect(draggedLon).toBeGreaterThan(Number(CIRCULAR_QUAY.lon))
     expect(draggedLon - Number(CIRCULAR_QUAY.lon)).toBeLessThan(0.01)
 
-    // An address the geocoder does not know: the spec's message, and no coordinates any more.
+    // An address the geocoder does not know: a plain message, no raw code, and no coordinates any more.
     const failed = geocodeCall(page)
     await page.getByLabel('Street', { exact: true }).fill('9 Nowhere Lane')
     expect((await failed).status()).toBe(422)
     await visible(
-      toast(page, 'Error: Geocoder is not successfully loaded :ZERO_RESULTS. Please, correct your address.'),
+      toast(page, 'The address could not be located; place the pin by hand or enter the coordinates'),
     )
     await expect.poll(() => latitude(page)).toBe('')
     expect(await longitude(page)).toBe('')
     await gone(pin(page))
     await shot(page, 'centers-geocode-failed')
+    // The coordinates stay usable: typed by hand, they place the pin.
+    await page.getByLabel('Latitude', { exact: true }).fill('-33.86')
+    await page.getByLabel('Longitude', { exact: true }).fill('151.21')
+    await page.getByLabel('Longitude', { exact: true }).blur()
+    await visible(pin(page))
 
     // Back to a known address; "Locate on map" asks again on demand.
     const relocated = geocodeCall(page)

@@ -190,6 +190,8 @@ export const messages = {
   passwordTooCommon: 'This password is one of the most common passwords. Choose another one.',
   currentPasswordRequired: 'Enter your current password.',
   currentPasswordWrong: 'The current password is not correct.',
+  /** A geocoder failure or a map without tiles (issue 15 item 17): no raw status code, a way forward. */
+  addressNotLocated: 'The address could not be located; place the pin by hand or enter the coordinates',
   crossSiteRequest: 'This request came from another site, so it was refused.',
   notFound: 'Record not found.',
   malformedJson: 'The request body is not valid JSON.',

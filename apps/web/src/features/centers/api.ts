@@ -151,7 +151,7 @@ export interface GeocodeAnswer {
 
 /**
  * Address → coordinates through the API's Nominatim-compatible geocoder. A failure rejects with
- * an ApiError whose message is the spec's "Error: Geocoder is not successfully loaded :{status}. …".
+ * an ApiError whose message says the address could not be located (and how to go on).
  */
 export function geocode(address: string, signal?: AbortSignal): Promise<GeocodeAnswer> {
   return api<GeocodeAnswer>(`/api/geocode${queryString({ q: address })}`, signal ? { signal } : {})
