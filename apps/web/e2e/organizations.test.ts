@@ -460,6 +460,12 @@ describe('Organizations', () => {
     await absent(sectionTitle(page, 'Organization Space Types'))
     await absent(sectionTitle(page, 'Super Admin panel'))
     await absent(page.getByRole('link', { name: 'Organizations', exact: true }))
+    // Finance fields are admin and super only; the Org URL is read-only (issue 15 items 11, 12).
+    await absent(sectionTitle(page, 'Accounts/Finance'))
+    await absent(page.getByLabel('Currency', { exact: true }))
+    await absent(page.getByLabel('Financial Year Start', { exact: true }))
+    await absent(page.getByRole('columnheader', { name: 'Account code' }))
+    expect(await page.getByLabel('Org URL', { exact: true }).getAttribute('readonly')).not.toBeNull()
 
     await page.getByLabel('Contact Number', { exact: true }).fill('+61 2 9999 0000')
     await page.getByRole('button', { name: 'Save' }).click()
