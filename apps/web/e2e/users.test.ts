@@ -121,6 +121,7 @@ describe('Users', () => {
     await openActions(page, 'jane@harbour.test')
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     await page.waitForURL(/\/admin\/user\/edit\/\d+$/)
+    const janeEditPath = new URL(page.url()).pathname
     await visible(page.getByRole('heading', { name: 'Edit User' }))
     await eventually(() => page.getByLabel('First Name').inputValue()).toBe('Jane')
     await gone(page.getByLabel('Password', { exact: true }))
@@ -159,6 +160,26 @@ describe('Users', () => {
     const janePage = await app.newPage()
     await signIn(janePage, 'jane@harbour.test', 'Second-pass2')
     await visible(janePage.getByTestId('signed-in-user').getByText('Jane Dawson'))
+
+    // Her own password (issue 15 item 21): the current one is asked for; her other sessions end.
+    const janeElsewhere = await app.newPage()
+    await signIn(janeElsewhere, 'jane@harbour.test', 'Second-pass2')
+    await janePage.goto(janeEditPath)
+    await janePage.getByRole('button', { name: 'Change password' }).click()
+    const own = dialog(janePage, 'Change Password')
+    await own.getByLabel('Current Password').fill('Not-her-password-1')
+    await own.getByLabel('Password', { exact: true }).fill('Third-pass3')
+    await own.getByLabel('Confirm Password').fill('Third-pass3')
+    await own.getByRole('button', { name: 'Save' }).click()
+    await visible(fieldError(own, 'The current password is not correct.'))
+    await own.getByLabel('Current Password').fill('Second-pass2')
+    await own.getByRole('button', { name: 'Save' }).click()
+    await visible(toast(janePage, 'Success: Password updated successfully.'))
+    // This session continues; the other one is signed out.
+    await janePage.reload()
+    await visible(janePage.getByTestId('signed-in-user').getByText('Jane Dawson'))
+    await janeElsewhere.reload()
+    await janeElsewhere.waitForURL((url) => url.pathname === '/admin/login')
   })
 
   test('the detail shows the user and leads to the edit form', async () => {
