@@ -69,6 +69,15 @@ describe('List pages (countries)', () => {
     await expect.poll(() => pager.count()).toBe(0)
     await page.reload()
     expect(await search.inputValue()).toBe('land')
+
+    // Any printable text is a search: an apostrophe is neither refused nor emptied (issue 15 item 15).
+    await search.fill("O'Brien")
+    await search.press('Enter')
+    await page.waitForURL((url) => url.searchParams.get('search') === "O'Brien")
+    expect(await search.inputValue()).toBe("O'Brien")
+    expect(await page.getByText('Search cannot contain control characters.').count()).toBe(0)
+    await page.reload()
+    expect(await search.inputValue()).toBe("O'Brien")
   })
 
   test('a hand-edited URL with bad values or a page past the end still shows the list', async () => {
