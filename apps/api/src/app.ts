@@ -41,11 +41,13 @@ import { userRoutes } from './modules/users/users.routes.ts'
 import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
 import type { App, AppDeps } from './platform/app.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
+import { BackgroundWork } from './platform/background.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { registerContentRange } from './platform/list.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
+import { registerSameOriginCheck } from './platform/same-origin.ts'
 import { createSecretBox } from './platform/secrets.ts'
 import { registerMultipart, registerUploads } from './platform/uploads.ts'
 
@@ -54,6 +56,8 @@ export interface BuiltApp {
   /** Every API route with the access it declares (snapshot-tested). */
   routeAccess: RouteAccessEntry[]
   mailer: Mailer
+  /** Work started by requests and not awaited by them (tests await its idle()). */
+  background: BackgroundWork
 }
 
 const DOCS_PREFIX = '/api/docs'
@@ -100,6 +104,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  // First registered, so closing waits for it before the mailer and the workers stop.
+  const background = new BackgroundWork((error) => app.log.error({ err: error }, 'background work failed'))
+  app.addHook('onClose', () => background.idle())
   const mailer = createMailer(database, config.smtpUrl, config.mailFrom, (error) =>
     app.log.error({ err: error }, 'mail delivery failed'),
   )
@@ -109,7 +116,7 @@ export async function buildApp(
     (error) => app.log.error({ err: error }, 'a heavy-work worker failed'),
   )
   app.addHook('onClose', () => heavyWork.close())
-  const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork }
+  const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork, background }
 
   registerErrorHandling(app)
   await app.register(fastifyCookie)
@@ -123,10 +130,14 @@ export async function buildApp(
   const securityHeaders = helmet({
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
+    // HSTS only where the app is served over https: on http a browser ignores it, and on a
+    // localhost address it would pin every other local app to https.
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
   })
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   )
+  registerSameOriginCheck(app, config.publicUrl)
   await app.register(fastifyRateLimit, { global: false })
   await registerMultipart(app)
 
@@ -173,7 +184,7 @@ export async function buildApp(
   await registerUploads(app, config.dataDir)
 
   await registerWeb(app, config.webDir)
-  return { app, routeAccess, mailer }
+  return { app, routeAccess, mailer, background }
 }
 
 /** Serves the built SPA: files as they are, every other non-API GET as index.html (client-side routes). */

@@ -12,6 +12,8 @@ export interface Config {
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
+  /** What a new organization's booking (reply-to) and sender e-mail and contact number start as (spec 1 §9). */
+  organizationDefaults: { booking_email: string; sender_email: string; contact_number: string }
   geocoderUrl: string
   mapTileUrl: string
   pricingUrl: string
@@ -47,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const databaseUrl = env.DATABASE_URL || undefined
   const appSecret = env.APP_SECRET || readOrCreateSecret(dataDir)
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '')
+  const mailFrom = env.MAIL_FROM || 'Spaceboard <no-reply@spaceboard.test>'
+  // The platform's no-reply address: the address of MAIL_FROM ("Name <address>" or a bare address).
+  const noReplyAddress = /<([^>]+)>/.exec(mailFrom)?.[1]?.trim() || mailFrom.trim()
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -55,7 +60,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appSecret,
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Spaceboard <no-reply@spaceboard.test>',
+    mailFrom,
+    organizationDefaults: {
+      booking_email: noReplyAddress,
+      sender_email: noReplyAddress,
+      contact_number: env.DEFAULT_CONTACT_NUMBER || '+61 2 0000 0000',
+    },
     geocoderUrl: env.GEOCODER_URL || 'https://nominatim.openstreetmap.org',
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     pricingUrl: env.PRICING_URL || 'https://spaceboard.example/pricing',

@@ -68,6 +68,7 @@ export async function createTestApp(
     database,
     routeAccess: built.routeAccess,
     mailer: built.mailer,
+    background: built.background,
     signIn,
     async close() {
       await app.close()

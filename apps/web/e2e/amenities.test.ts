@@ -92,13 +92,19 @@ describe('Amenities', () => {
     await gone(openMenu(page))
   })
 
-  test('the catalogue is the platform owner’s: an admin has no Amenities screen', async () => {
-    const page = await app.signedInPage(logins.harbourAdmin)
-    await visible(page.getByRole('link', { name: 'Spaces' }))
-    await gone(page.getByRole('link', { name: 'Amenities' }))
-    await page.goto(LIST)
-    await visible(page.getByText('You do not have permission to do this.'))
-    await page.goto('/admin/amenities/add')
-    await visible(page.getByText('You do not have permission to do this.'))
+  test('the catalogue is the platform owner’s: admin and csr read it, without add, edit or delete', async () => {
+    for (const login of [logins.harbourAdmin, logins.harbourCsr]) {
+      const page = await app.signedInPage(login)
+      await page.getByRole('link', { name: 'Amenities' }).click()
+      await page.waitForURL((url) => url.pathname === LIST)
+      await visible(page.getByRole('heading', { name: 'Amenities' }))
+      await visible(page.getByRole('columnheader', { name: 'Facility name' }))
+      expect(await page.getByRole('row').count()).toBeGreaterThan(1)
+      await gone(page.getByRole('button', { name: 'Add Amenity' }))
+      await gone(page.getByRole('columnheader', { name: 'Action' }))
+      await page.goto('/admin/amenities/add')
+      await visible(page.getByText('Only super users can do this.'))
+      await page.close()
+    }
   })
 })

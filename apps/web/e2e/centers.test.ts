@@ -301,17 +301,22 @@ describe('Locations / Centers', () => {
     expect(draggedLon).toBeGreaterThan(Number(CIRCULAR_QUAY.lon))
     expect(draggedLon - Number(CIRCULAR_QUAY.lon)).toBeLessThan(0.01)
 
-    // An address the geocoder does not know: the spec's message, and no coordinates any more.
+    // An address the geocoder does not know: a plain message, no raw code, and no coordinates any more.
     const failed = geocodeCall(page)
     await page.getByLabel('Street', { exact: true }).fill('9 Nowhere Lane')
     expect((await failed).status()).toBe(422)
     await visible(
-      toast(page, 'Error: Geocoder is not successfully loaded :ZERO_RESULTS. Please, correct your address.'),
+      toast(page, 'The address could not be located; place the pin by hand or enter the coordinates'),
     )
     await expect.poll(() => latitude(page)).toBe('')
     expect(await longitude(page)).toBe('')
     await gone(pin(page))
     await shot(page, 'centers-geocode-failed')
+    // The coordinates stay usable: typed by hand, they place the pin.
+    await page.getByLabel('Latitude', { exact: true }).fill('-33.86')
+    await page.getByLabel('Longitude', { exact: true }).fill('151.21')
+    await page.getByLabel('Longitude', { exact: true }).blur()
+    await visible(pin(page))
 
     // Back to a known address; "Locate on map" asks again on demand.
     const relocated = geocodeCall(page)
@@ -356,6 +361,9 @@ describe('Locations / Centers', () => {
     // The demo targets of this year, editable.
     await expect.poll(() => targetInput(page, 'January').inputValue()).toBe('12000.00')
     expect(await targetInput(page, 'January').isDisabled()).toBe(false)
+    // Beside each target, the month's actual net revenue and the variance (issue 15 item 20).
+    expect(await page.getByText(/^Actual A\$[\d,]+\.\d{2}/).count()).toBe(12)
+    await visible(page.getByText(/Variance [+-]?-?A\$/).first())
     await targetInput(page, 'January').fill('13250.75')
     await targetInput(page, 'December').fill('')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -460,7 +468,7 @@ describe('Locations / Centers', () => {
     await gone(page.getByRole('button', { name: 'Edit' }))
     // Typed addresses answer 403 inside the shell.
     await page.goto('/admin/center/add')
-    await visible(page.getByText('You do not have permission to do this.'))
+    await visible(page.getByText('Only super and admin users can do this.'))
     await gone(page.getByLabel('Name', { exact: true }))
   })
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { fieldError, logins, pathAndQuery, setupE2eApp, shot, toast, visible } from './support.ts'
+import { fieldError, gone, logins, pathAndQuery, setupE2eApp, shot, toast, visible } from './support.ts'
 
 const app = setupE2eApp()
 
@@ -149,6 +149,14 @@ describe('Organizations', () => {
     expect(await selected(page, 'Client Default Payment Method').textContent()).toBe('Invoice')
     expect(await page.getByLabel('Tax Label', { exact: true }).inputValue()).toBe('GST')
     expect(await page.getByLabel('Tax Percent', { exact: true }).inputValue()).toBe('10.00')
+    // The platform's no-reply address and default contact number (issue 15 item 16).
+    expect(await page.getByLabel('Booking Email (reply-to)', { exact: true }).inputValue()).toBe(
+      'no-reply@spaceboard.test',
+    )
+    expect(await page.getByLabel('Sender Email', { exact: true }).inputValue()).toBe(
+      'no-reply@spaceboard.test',
+    )
+    expect(await page.getByLabel('Contact Number', { exact: true }).inputValue()).toBe('+61 2 0000 0000')
     // Default client types start checked; create has no Space Types section.
     expect(
       await section(page, 'Organization Client Types')
@@ -278,11 +286,11 @@ describe('Organizations', () => {
     await page.getByLabel('MS 365 Client Secret', { exact: true }).fill('s3cret-value')
     await page.getByLabel('Customer ID', { exact: true }).fill('LAGOON-1')
 
-    // Regenerating a token asks first; the next save answers it once.
+    // Generating the first token does not ask (there is nothing to replace, issue 15 item 16); the
+    // next save answers it once.
     await page.getByRole('button', { name: 'Generate API token' }).click()
-    await visible(page.getByText('Are you sure you want to regenerate the token?'))
-    await page.getByRole('button', { name: 'Yes' }).click()
     await visible(page.getByText('A new token will be generated when you save'))
+    await gone(page.getByText('Are you sure you want to regenerate the token?'))
     await page.getByRole('button', { name: 'Save' }).click()
     const modal = page.getByRole('dialog').filter({ hasText: 'New API token' })
     await visible(modal)
@@ -296,6 +304,11 @@ describe('Organizations', () => {
     await page.goto(lagoonEdit)
     await eventually(() => page.getByLabel('Customer ID', { exact: true }).inputValue()).toBe('LAGOON-1')
     await visible(item(page, 'API Token').getByText('Set', { exact: true }))
+    // Replacing a token that exists asks first.
+    await page.getByRole('button', { name: 'Regenerate API token' }).click()
+    await visible(page.getByText('Are you sure you want to regenerate the token?'))
+    await page.getByRole('button', { name: 'No' }).click()
+    await gone(page.getByText('A new token will be generated when you save'))
     await visible(item(page, 'MS 365 Client Secret').getByText('Set', { exact: true }))
     expect(await page.getByLabel('MS 365 Tenant ID', { exact: true }).inputValue()).toBe('tenant-123')
 
@@ -456,6 +469,12 @@ describe('Organizations', () => {
     await absent(sectionTitle(page, 'Organization Space Types'))
     await absent(sectionTitle(page, 'Super Admin panel'))
     await absent(page.getByRole('link', { name: 'Organizations', exact: true }))
+    // Finance fields are admin and super only; the Org URL is read-only (issue 15 items 11, 12).
+    await absent(sectionTitle(page, 'Accounts/Finance'))
+    await absent(page.getByLabel('Currency', { exact: true }))
+    await absent(page.getByLabel('Financial Year Start', { exact: true }))
+    await absent(page.getByRole('columnheader', { name: 'Account code' }))
+    expect(await page.getByLabel('Org URL', { exact: true }).getAttribute('readonly')).not.toBeNull()
 
     await page.getByLabel('Contact Number', { exact: true }).fill('+61 2 9999 0000')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -465,6 +484,6 @@ describe('Organizations', () => {
     await page.goto('/admin/organization/edit/2')
     await visible(page.getByText('Record not found.'))
     await page.goto('/admin/organization/list')
-    await visible(page.getByText('You do not have permission to do this.'))
+    await visible(page.getByText('Only super users can do this.'))
   })
 })

@@ -17,8 +17,11 @@ describe('Forgot and reset password', () => {
     )
     await shot(page, 'forgot-password-sent')
 
+    // The mail is queued just after the answer (which does not wait for the account lookup).
+    await expect
+      .poll(async () => (await app.server.outbox()).some((m) => m.to.includes(logins.harbourCsr)))
+      .toBe(true)
     const mail = (await app.server.outbox()).find((m) => m.to.includes(logins.harbourCsr))
-    expect(mail).toBeDefined()
     const link = /\S*\/admin\/reset-password\?token=[^\s]+/.exec(mail?.text ?? '')?.[0]
     expect(link).toBeDefined()
     const { pathname, search } = new URL(link ?? '')

@@ -440,7 +440,7 @@ describe('Spaces', () => {
     await gone(page.getByRole('button', { name: 'Edit' }))
     // The edit route is not theirs.
     await page.goto(page.url().replace('/view/', '/edit/'))
-    await visible(page.getByText('You do not have permission to do this.'))
+    await visible(page.getByText('Only super and admin users can do this.'))
   })
 
   test('super: the organization first; calendar and MS 365 settings where the organization has them', async () => {

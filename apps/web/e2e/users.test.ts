@@ -100,7 +100,11 @@ describe('Users', () => {
     await page.getByLabel('Last Name').fill('Doe')
     await page.getByLabel('Email', { exact: true }).fill('jane@harbour.test')
     await page.getByLabel('Mobile').fill('+61 400 000 000')
+    // One password policy (issue 15 item 14): a common password is refused; the strength meter shows.
+    await page.getByLabel('Password', { exact: true }).fill('password1')
+    await visible(fieldError(page, 'This password is one of the most common passwords. Choose another one.'))
     await page.getByLabel('Password', { exact: true }).fill('First-pass1')
+    await visible(page.getByRole('progressbar', { name: 'Password strength' }))
     await page.getByLabel('Company Name').fill('Harbour Staff')
     await page.getByLabel('City').fill('Sydney')
     await choose(page, 'Country', 'Australia')
@@ -133,6 +137,7 @@ describe('Users', () => {
     await openActions(page, 'jane@harbour.test')
     await page.getByRole('menuitem', { name: 'Edit' }).click()
     await page.waitForURL(/\/admin\/user\/edit\/\d+$/)
+    const janeEditPath = new URL(page.url()).pathname
     await visible(page.getByRole('heading', { name: 'Edit User' }))
     await eventually(() => page.getByLabel('First Name').inputValue()).toBe('Jane')
     await gone(page.getByLabel('Password', { exact: true }))
@@ -152,6 +157,11 @@ describe('Users', () => {
     const change = dialog(page, 'Change Password')
     await change.getByRole('button', { name: 'Save' }).click()
     await visible(fieldError(change, 'Please fill out this field'))
+    // Another user's password: no current password asked; the policy and the meter as everywhere.
+    await gone(change.getByLabel('Current Password'))
+    await change.getByLabel('Password', { exact: true }).fill('abc')
+    await visible(fieldError(change, 'The password must be at least 8 characters long.'))
+    await visible(change.getByRole('progressbar', { name: 'Password strength' }))
     await change.getByLabel('Password', { exact: true }).fill('Second-pass2')
     await change.getByLabel('Confirm Password').fill('Second-pass3')
     await change.getByRole('button', { name: 'Save' }).click()
@@ -166,6 +176,26 @@ describe('Users', () => {
     const janePage = await app.newPage()
     await signIn(janePage, 'jane@harbour.test', 'Second-pass2')
     await visible(janePage.getByTestId('signed-in-user').getByText('Jane Dawson'))
+
+    // Her own password (issue 15 item 21): the current one is asked for; her other sessions end.
+    const janeElsewhere = await app.newPage()
+    await signIn(janeElsewhere, 'jane@harbour.test', 'Second-pass2')
+    await janePage.goto(janeEditPath)
+    await janePage.getByRole('button', { name: 'Change password' }).click()
+    const own = dialog(janePage, 'Change Password')
+    await own.getByLabel('Current Password').fill('Not-her-password-1')
+    await own.getByLabel('Password', { exact: true }).fill('Third-pass3')
+    await own.getByLabel('Confirm Password').fill('Third-pass3')
+    await own.getByRole('button', { name: 'Save' }).click()
+    await visible(fieldError(own, 'The current password is not correct.'))
+    await own.getByLabel('Current Password').fill('Second-pass2')
+    await own.getByRole('button', { name: 'Save' }).click()
+    await visible(toast(janePage, 'Success: Password updated successfully.'))
+    // This session continues; the other one is signed out.
+    await janePage.reload()
+    await visible(janePage.getByTestId('signed-in-user').getByText('Jane Dawson'))
+    await janeElsewhere.reload()
+    await janeElsewhere.waitForURL((url) => url.pathname === '/admin/login')
   })
 
   test('the detail shows the user and leads to the edit form', async () => {

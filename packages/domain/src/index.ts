@@ -1,4 +1,5 @@
 export * from './amenities/schemas.ts'
+export * from './auth/password-policy.ts'
 export * from './auth/schemas.ts'
 export * from './bookings/billing-lines.ts'
 export * from './bookings/booking-price.ts'

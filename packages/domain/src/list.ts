@@ -5,12 +5,18 @@ export const PAGE_SIZE = 20
 /** The most rows one request may ask for through Range (pickers use `all=1` instead). */
 export const MAX_RANGE = 1000
 
-const searchPattern = /^[\p{L}\p{N}\s@.\-_,&()+/#:]*$/u
+/** Control characters (NUL, escapes, line breaks …): what search refuses. Tabs and spaces are fine. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const controlCharacter = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F]/
 
+/**
+ * The search box: any printable text ("O'Brien", "50%", "a--b"), up to 200 characters. It is only
+ * ever a bound parameter (a LIKE pattern with its wildcards escaped), never SQL text.
+ */
 export const searchSchema = z
   .string()
   .max(200)
-  .refine((s) => searchPattern.test(s) && !s.includes('--'), messages.invalidSearch)
+  .refine((s) => !controlCharacter.test(s), messages.invalidSearch)
 
 /** Query of every list call: search, order, direct, random, page (spec 1 §2, §7). */
 export function listQuerySchema<const K extends readonly [string, ...string[]]>(orderKeys: K) {

@@ -25,6 +25,14 @@ export const permissionTable = {
   'organizations.update': staff,
   /** Settings panel and third-party credentials of the organization form. */
   'organizations.settings': superAndAdmin,
+  /**
+   * Finance fields of the organization: taxes, currency, financial year start, billing settings
+   * (banking details, monthly billing, invoice numbering, billing sheet columns) and the account and
+   * inventory codes of amenities, space types and package deals. Not for csr.
+   */
+  'organizations.finance': superAndAdmin,
+  /** The Org URL: read-only for admin and csr (spec 1 §4). */
+  'organizations.org-url': superOnly,
   'organizations.super-panel': superOnly,
   'dashboard.read': staff,
   'client-types.read': staff,
@@ -81,6 +89,15 @@ export const permissionTable = {
 export type Permission = keyof typeof permissionTable
 /** What a route declares: a permission, `public` (no sign-in) or `signed-in` (any signed-in user). */
 export type RouteAccess = Permission | 'public' | 'signed-in'
+
+const roleNames: Record<UserType, string> = { super: 'super', admin: 'admin', csr: 'CSR', basic: 'basic' }
+
+/** The refusal of a permission, naming who has it: "Only super and admin users can do this." */
+export function permissionRefusal(permission: Permission): string {
+  const names = (permissionTable[permission] as readonly UserType[]).map((type) => roleNames[type])
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+  return `Only ${list} users can do this.`
+}
 
 export function can(type: UserType | undefined | null, permission: Permission): boolean {
   if (!type) return false

@@ -26,7 +26,11 @@ describe('sign-in and reset schemas', () => {
   it('needs a password and a matching confirmation', () => {
     const empty = resetPasswordSchema.safeParse({ token: 't', password: '', confirm_password: '' })
     expect(empty.error?.issues.map((i) => i.message)).toContain(messages.passwordRequired)
-    const mismatch = resetPasswordSchema.safeParse({ token: 't', password: 'a', confirm_password: 'b' })
+    const mismatch = resetPasswordSchema.safeParse({
+      token: 't',
+      password: 'Kq7!wz3m-a',
+      confirm_password: 'Kq7!wz3m-b',
+    })
     expect(mismatch.error?.issues[0]).toMatchObject({
       message: messages.confirmPasswordMismatch,
       path: ['confirm_password'],

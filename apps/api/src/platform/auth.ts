@@ -1,4 +1,4 @@
-import { can, messages, type RouteAccess, type UserType } from '@spaceboard/domain'
+import { can, messages, permissionRefusal, type RouteAccess, type UserType } from '@spaceboard/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { actorForSession, SESSION_TTL_MS } from '../modules/auth/auth.service.ts'
 import type { Actor, AnonymousCtx, ContextRunner, Ctx, InTransaction } from './context.ts'
@@ -97,7 +97,7 @@ export function registerAuth(app: FastifyInstance, runner: ContextRunner): Route
     }
     if (access === 'public') return
     if (!request.actor) throw unauthorized(request.sessionId ? messages.sessionExpired : messages.notSignedIn)
-    if (access !== 'signed-in' && !can(request.actor.type, access)) throw forbidden()
+    if (access !== 'signed-in' && !can(request.actor.type, access)) throw forbidden(permissionRefusal(access))
   })
 
   return table

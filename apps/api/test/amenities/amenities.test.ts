@@ -1,4 +1,4 @@
-import { messages } from '@spaceboard/domain'
+import { messages, permissionRefusal } from '@spaceboard/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { pngImage, uploadFiles } from '../upload.ts'
@@ -34,6 +34,19 @@ describe('amenities', () => {
     expect(page.headers['content-range']).toBe('0-3/8')
     expect(page.json()).toHaveLength(4)
     expect((await call(harbourAdmin, 'GET', '/api/amenity?all=1')).json()).toHaveLength(8)
+  })
+
+  it('lets admin and csr read the list and one amenity, but not write (issue 15 item 10)', async () => {
+    const csr = await t.signIn(logins.harbourCsr)
+    for (const cookie of [harbourAdmin, csr]) {
+      const list = await call(cookie, 'GET', '/api/amenity', undefined, '0-19')
+      expect(list.statusCode).toBe(200)
+      const [first] = list.json() as { id: number }[]
+      expect((await call(cookie, 'GET', `/api/amenity/${first?.id}`)).statusCode).toBe(200)
+      const write = await call(cookie, 'POST', '/api/amenity', { name: 'X', category: 'Other' })
+      expect(write.statusCode).toBe(403)
+      expect(write.json()).toEqual({ message: permissionRefusal('amenities.write') })
+    }
   })
 
   it('creates with an uploaded icon, edits and deletes (super only)', async () => {

@@ -20,8 +20,16 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const forgot = (app: TestApp, payload: unknown) =>
-  app.app.inject({ method: 'POST', url: '/api/forgot-password', payload: payload as object })
+/** Asks for a reset link and waits for the work the answer does not wait for (lookup, token, mail). */
+async function forgot(app: TestApp, payload: unknown) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/forgot-password',
+    payload: payload as object,
+  })
+  await app.background.idle()
+  return response
+}
 
 const reset = (payload: unknown, cookie?: string) =>
   t.app.inject({
@@ -282,13 +290,17 @@ describe('POST /api/reset-password', () => {
   })
 
   it('refuses an unknown or empty token', async () => {
-    const unknown = await reset({ token: 'not-a-real-token', password: 'x', confirm_password: 'x' })
+    const unknown = await reset({
+      token: 'not-a-real-token',
+      password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().message).toBe(messages.resetTokenInvalid)
-    const empty = await reset({ token: '', password: 'x', confirm_password: 'x' })
+    const empty = await reset({ token: '', password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().errors.token).toBe(messages.resetTokenInvalid)
-    const raw = await reset({ token: hashToken('x'), password: 'x', confirm_password: 'x' })
+    const raw = await reset({ token: hashToken('x'), password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })
     expect(raw.statusCode).toBe(400)
   })
 

@@ -227,9 +227,23 @@ describe('cancellation', () => {
     const invalid = await act(series.bookingId, {
       code: 'full',
       bookingType: 'recurring',
-      data: '[{"bookingId":1}]',
+      data: '[]',
     })
     expect(invalid.json().message).toBe(messages.recurringDataInvalid)
+    // A group's percent outside 0–100, empty or missing: the spec's message (issue 15 item 18).
+    for (const refundPercent of ['150', '', '-1', undefined]) {
+      const bad = await act(series.bookingId, {
+        code: 'full',
+        bookingType: 'recurring',
+        data: JSON.stringify([{ bookingId: series.bookingId, refundPercent }]),
+      })
+      expect(bad.statusCode, String(refundPercent)).toBe(400)
+      expect(bad.json()).toEqual({
+        message: messages.refundPercentInvalid,
+        errors: { data: messages.refundPercentInvalid },
+      })
+    }
+    expect((await view(series.bookingId)).status).not.toBe('cancelled')
   })
 })
 

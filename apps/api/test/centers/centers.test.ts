@@ -309,7 +309,7 @@ describe('time zones, months and geocoding', () => {
     expect(list[6]).toEqual({ id: 7, name: 'July' })
   })
 
-  it('geocodes through the configured service, and reports its failures with the spec message', async () => {
+  it('geocodes through the configured service, and reports its failures in plain words (issue 15 item 17)', async () => {
     const found = await call(
       harbourAdmin,
       'GET',
@@ -318,12 +318,11 @@ describe('time zones, months and geocoding', () => {
     expect(found.json()).toEqual({ lat: -33.8624, lon: 151.2105 })
     const none = await call(harbourAdmin, 'GET', '/api/geocode?q=nowhere%20at%20all')
     expect(none.statusCode).toBe(422)
-    expect(none.json().message).toBe(
-      'Error: Geocoder is not successfully loaded :ZERO_RESULTS. Please, correct your address.',
-    )
+    expect(none.json()).toEqual({
+      message: 'The address could not be located; place the pin by hand or enter the coordinates',
+      status: 'ZERO_RESULTS',
+    })
     const broken = await call(harbourAdmin, 'GET', '/api/geocode?q=explode%20please')
-    expect(broken.json().message).toBe(
-      'Error: Geocoder is not successfully loaded :ERROR_500. Please, correct your address.',
-    )
+    expect(broken.json()).toEqual({ message: messages.addressNotLocated, status: 'ERROR_500' })
   })
 })

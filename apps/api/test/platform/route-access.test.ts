@@ -1,4 +1,11 @@
-import { can, messages, type Permission, permissionTable, type UserType } from '@spaceboard/domain'
+import {
+  can,
+  messages,
+  type Permission,
+  permissionRefusal,
+  permissionTable,
+  type UserType,
+} from '@spaceboard/domain'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { createTestApp, logins, type TestApp, testConfig } from '../helpers.ts'
@@ -64,7 +71,7 @@ describe('route access table', () => {
           payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{not json',
         })
         expect(response.statusCode, `${type} ${route.method} ${route.url}`).toBe(403)
-        expect(response.json()).toEqual({ message: messages.forbidden })
+        expect(response.json()).toEqual({ message: permissionRefusal(route.access as Permission) })
       }
     }
     // At least admin and csr on the three writes (POST, PUT, DELETE) of countries and of global regions.
@@ -93,6 +100,7 @@ describe('route access table', () => {
     expect(config.json()).toEqual({
       pricingUrl: testConfig().pricingUrl,
       mapTileUrl: testConfig().mapTileUrl,
+      organizationDefaults: testConfig().organizationDefaults,
     })
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(docs.statusCode).toBe(200)

@@ -1,4 +1,4 @@
-import { messages } from '@spaceboard/domain'
+import { messages, permissionRefusal } from '@spaceboard/domain'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { globalRegions, organizations, regions } from '../../src/db/schema/index.ts'
@@ -599,7 +599,7 @@ describe('DELETE /api/region/:id', () => {
     const zealand = await region('New Zealand')
     const response = await write('DELETE', `/api/region/${zealand.id}`, undefined, harbourCsr)
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ message: messages.forbidden })
+    expect(response.json()).toEqual({ message: permissionRefusal('regions.delete') })
     expect(await existing([zealand.id])).toEqual([zealand.id])
   })
 

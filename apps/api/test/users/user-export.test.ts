@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import http from 'node:http'
 import type { PassThrough } from 'node:stream'
-import { messages, userExportColumns } from '@spaceboard/domain'
+import { permissionRefusal, userExportColumns } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
@@ -290,7 +290,7 @@ describe('GET /api/user?report=1 (Excel export, super only)', () => {
   it('refuses admins and csr (403) and anonymous callers (401)', async () => {
     const admin = await exportCall('', harbourAdmin)
     expect(admin.statusCode).toBe(403)
-    expect(admin.json()).toEqual({ message: messages.forbidden })
+    expect(admin.json()).toEqual({ message: permissionRefusal('users.export') })
     expect((await exportCall('', harbourCsr)).statusCode).toBe(403)
     expect((await exportCall('', null)).statusCode).toBe(401)
   })

@@ -1,4 +1,4 @@
-import { messages, userOrderKeys } from '@spaceboard/domain'
+import { messages, permissionRefusal, userOrderKeys } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, organizations, users } from '../../src/db/schema/index.ts'
@@ -361,6 +361,18 @@ describe('GET /api/user/email-exists', () => {
     expect((await api(harbourAdmin, 'GET', '/api/user/email-exists')).statusCode).toBe(400)
     expect((await api(null, 'GET', '/api/user/email-exists?email=a@b.co')).statusCode).toBe(401)
   })
+
+  it("answers within the caller's organization only; super about every user (issue 15 item 23)", async () => {
+    const check = async (cookie: string, email: string) =>
+      (await api(cookie, 'GET', `/api/user/email-exists?email=${encodeURIComponent(email)}`)).json()
+    // Another organization's user and the super user are not the admin's to know about.
+    expect(await check(summitAdmin, 'alice@acme.test')).toEqual({ exists: false })
+    expect(await check(summitAdmin, logins.harbourAdmin)).toEqual({ exists: false })
+    expect(await check(harbourCsr, logins.super)).toEqual({ exists: false })
+    expect(await check(summitAdmin, logins.summitCsr)).toEqual({ exists: true })
+    expect(await check(superCookie, 'alice@acme.test')).toEqual({ exists: true })
+    expect(await check(superCookie, logins.super)).toEqual({ exists: true })
+  })
 })
 
 describe('POST /api/user (create)', () => {
@@ -516,17 +528,44 @@ describe('POST /api/user (create)', () => {
   })
 
   it('lets a csr create basic users only (admin or csr → 403)', async () => {
-    for (const type of ['admin', 'csr', 'super']) {
+    for (const type of ['admin', 'csr']) {
       const response = await api(harbourCsr, 'POST', '/api/user', newUser({ type }))
       expect(response.statusCode, type).toBe(403)
       expect(response.json().message).toBe(messages.csrCannotCreateStaff)
     }
+    const superByCsr = await api(harbourCsr, 'POST', '/api/user', newUser({ type: 'super' }))
+    expect(superByCsr.json()).toEqual({ message: messages.onlySuperCreatesSuper })
     const basic = await create(harbourCsr, { type: 'basic' })
     expect(basic.organization_id).toBe(HARBOUR)
     // An admin creates admins and csr, but no super user.
     expect((await create(harbourAdmin, { type: 'csr' })).type).toBe('csr')
     expect((await create(harbourAdmin, { type: 'admin' })).type).toBe('admin')
     expect((await api(harbourAdmin, 'POST', '/api/user', newUser({ type: 'super' }))).statusCode).toBe(403)
+  })
+
+  it('names the real rule in every refusal of a user type (issue 15 item 13)', async () => {
+    // An admin creating a super user was told about CSRs.
+    const superByAdmin = await api(harbourAdmin, 'POST', '/api/user', newUser({ type: 'super' }))
+    expect(superByAdmin.statusCode).toBe(403)
+    expect(superByAdmin.json()).toEqual({ message: messages.onlySuperCreatesSuper })
+
+    const csr = await create(harbourAdmin, { type: 'csr' })
+    const edit = (cookie: string, type: string) =>
+      api(cookie, 'PUT', `/api/user/${csr.id}`, {
+        type,
+        first_name: 'Nora',
+        last_name: 'Quinn',
+        email: csr.email,
+        client_id: csr.client_id,
+      })
+    expect((await edit(harbourAdmin, 'super')).json()).toEqual({ message: messages.onlySuperCreatesSuper })
+    expect((await edit(superCookie, 'super')).json()).toEqual({ message: messages.superTypeLocked })
+    // A csr managing a csr (another staff user) is told a CSR manages basic users only.
+    expect((await edit(harbourCsr, 'csr')).json()).toEqual({ message: messages.csrManagesBasicOnly })
+    const own = await cookieOf(csr.email, 'Secret123!')
+    expect((await edit(own, 'admin')).json()).toEqual({ message: messages.ownTypeLocked })
+    const remove = await api(harbourAdmin, 'PUT', `/api/user/${csr.id}/status`, { code: 'PERMENANT' })
+    expect(remove.json()).toEqual({ message: permissionRefusal('users.delete') })
   })
 
   const invalid: [field: string, value: unknown, message: string][] = [

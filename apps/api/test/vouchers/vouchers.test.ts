@@ -1,4 +1,4 @@
-import { messages, voucherMessages } from '@spaceboard/domain'
+import { messages, permissionRefusal, voucherMessages } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vouchers } from '../../src/db/schema/index.ts'
@@ -253,7 +253,7 @@ describe('POST /api/voucher', () => {
   it('forbids csr (403) and lets super add to a named organization', async () => {
     const byCsr = await t.api(harbourCsr, 'POST', '/api/voucher', voucher({ code: 'CSR-1' }))
     expect(byCsr.statusCode).toBe(403)
-    expect(byCsr.json()).toEqual({ message: messages.forbidden })
+    expect(byCsr.json()).toEqual({ message: permissionRefusal('vouchers.write') })
     expect((await list(harbourAdmin, '?search=CSR-1')).length).toBe(0)
 
     const unnamed = await t.api(superCookie, 'POST', '/api/voucher', voucher({ code: 'SUPER-1' }))

@@ -7,6 +7,8 @@ export interface PublicConfig {
   pricingUrl: string
   /** The map tiles' URL template ({z}/{x}/{y}) of the center map (MAP_TILE_URL). */
   mapTileUrl: string
+  /** A new organization's booking and sender e-mail (the platform's no-reply address) and contact number. */
+  organizationDefaults: { booking_email: string; sender_email: string; contact_number: string }
 }
 
 /** Public settings of the deployment; they do not change while the app runs. */

@@ -39,9 +39,20 @@ function pageOfRow(index: number, pageSize: number, firstRange?: Range): number 
   return Math.floor((index - firstRange.end - 1) / pageSize) + 2
 }
 
+/**
+ * The route's search without `random`: the router passes unknown parameters of a typed URL through
+ * its validated search, so an old link's cache-buster would otherwise stay in every next URL.
+ */
+function withoutRandom<S extends object>(search: S): S {
+  const { random: _random, ...rest } = search as S & { random?: unknown }
+  return rest as S
+}
+
 /** A server-side list: Range paging, Content-Range total, sort and search mirrored in the URL. */
 export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
-  const { endpoint, search, onSearchChange, firstRange, params } = options
+  const { endpoint, firstRange, params } = options
+  const search = withoutRandom(options.search)
+  const onSearchChange = options.onSearchChange
   const pageSize = options.pageSize ?? PAGE_SIZE
   const threshold = options.pagerThreshold ?? pageSize
   const range = rangeOfPage(search.page, pageSize, firstRange)
@@ -54,7 +65,6 @@ export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
           search: search.search,
           order: search.order,
           direct: search.direct,
-          random: search.random,
           page: search.page,
         })}`,
         range,

@@ -114,7 +114,7 @@ export const menuEntries: MenuEntry[] = [
     area: '/admin/amenities',
     label: 'Amenities',
     icon: <CoffeeOutlined />,
-    permission: 'amenities.write',
+    permission: 'amenities.read',
   },
   {
     to: '/admin/package/list',

@@ -1,4 +1,4 @@
-import { can, messages, type Permission } from '@spaceboard/domain'
+import { can, messages, type Permission, permissionRefusal } from '@spaceboard/domain'
 import { type AsyncRouteComponent, useNavigate } from '@tanstack/react-router'
 import { Button, Flex, Result } from 'antd'
 import type { ComponentType } from 'react'
@@ -36,7 +36,7 @@ export function guarded(permission: Permission, LazyScreen: AsyncRouteComponent<
   function Guarded() {
     const profile = useProfile()
     if (!can(profile.type, permission)) {
-      return <LoadFailed error={new ApiError(403, { message: messages.forbidden })} />
+      return <LoadFailed error={new ApiError(403, { message: permissionRefusal(permission) })} />
     }
     return <Screen />
   }

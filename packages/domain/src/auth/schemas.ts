@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
+import { newPasswordField } from './password-policy.ts'
 
 export const EMAIL_EXAMPLE = 'jane.doe@example.com'
 
@@ -18,7 +19,7 @@ export type SignInInput = z.infer<typeof signInSchema>
 
 export const forgotPasswordSchema = z.strictObject({ email: signInEmailSchema })
 
-export const newPasswordSchema = z.string().min(1, messages.passwordRequired).max(200)
+export const newPasswordSchema = newPasswordField(messages.passwordRequired)
 
 export const resetPasswordSchema = z
   .strictObject({
@@ -31,13 +32,3 @@ export const resetPasswordSchema = z
     path: ['confirm_password'],
   })
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
-
-/** Strength meter of the reset screen: 25 points each for length ≥ 8, a letter, a special character, a digit. */
-export function passwordStrength(password: string): number {
-  let score = 0
-  if (password.length >= 8) score += 25
-  if (/\p{L}/u.test(password)) score += 25
-  if (/[^\p{L}\p{N}\s]/u.test(password)) score += 25
-  if (/\p{N}/u.test(password)) score += 25
-  return score
-}

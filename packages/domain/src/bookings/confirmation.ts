@@ -111,6 +111,8 @@ export interface BookingConfirmation {
   packageName: string
   packageServices: string
   packageDetails: { type: 'fixed' | 'duration'; start_time: string | null; end_time: string | null } | null
+  /** The spaces the booking's package deal is offered in (empty without a package). */
+  packageAssociatedMeetingrooms: { id: number; name: string }[]
   isMS365Booking: boolean
   isCalendarBooking: boolean
   mh_url: string
@@ -134,7 +136,12 @@ export interface BookingConfirmation {
     total_amount: string
     not_charged: boolean
     refunded_amount: string
+    /** The tax refunded with it, at the booking's tax rate, and the two together. */
+    refunded_tax: string
+    refunded_total_amount: string
     amenity_refund: { amount: string; reason: string }[]
+    account_code: string
+    inventory_item_code: string
   }[]
 }
 

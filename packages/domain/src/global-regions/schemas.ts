@@ -4,8 +4,6 @@ import { messages } from '../messages.ts'
 
 export const globalRegionOrderKeys = ['name', 'code', 'updated_at'] as const
 export const globalRegionListQuerySchema = listQuerySchema(globalRegionOrderKeys)
-/** The spec's global region list asks for its first page with Range 0-3. */
-export const GLOBAL_REGION_FIRST_RANGE = { start: 0, end: 3 } as const
 
 export const globalRegionSchema = z.strictObject({
   name: z

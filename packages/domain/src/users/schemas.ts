@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { newPasswordField } from '../auth/password-policy.ts'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { userTypes } from '../roles.ts'
@@ -98,10 +99,7 @@ const userFields = {
 export const userCreateSchema = z
   .strictObject({
     ...userFields,
-    password: z
-      .string({ error: () => messages.fieldRequired })
-      .min(1, messages.fieldRequired)
-      .max(200),
+    password: newPasswordField(messages.fieldRequired),
   })
   // Super users belong to no organization, so they have no company either.
   .refine((u) => u.type === 'super' || u.company_name !== '' || Boolean(u.client_id), {
@@ -113,13 +111,14 @@ export type UserCreateInput = z.infer<typeof userCreateSchema>
 export const userUpdateSchema = z.strictObject(userFields)
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>
 
-/** The Change password dialog: both fields required and equal. */
+/**
+ * The Change password dialog: both fields required and equal, the password policy; the current
+ * password too when the user changes their own (checked by the API, which knows whose it is).
+ */
 export const changePasswordSchema = z
   .strictObject({
-    password: z
-      .string({ error: () => messages.fieldRequired })
-      .min(1, messages.fieldRequired)
-      .max(200),
+    current_password: z.string().max(200).optional(),
+    password: newPasswordField(messages.fieldRequired),
     confirm_password: z
       .string({ error: () => messages.fieldRequired })
       .min(1, messages.fieldRequired)
@@ -129,6 +128,7 @@ export const changePasswordSchema = z
     message: messages.passwordDoesNotMatch,
     path: ['confirm_password'],
   })
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>
 
 /** Archive, restore and permanent delete share one update call (spec: code PERMENANT). */
 export const userStatusSchema = z.strictObject({
@@ -165,4 +165,18 @@ export function creatableUserTypes(
   if (actorType === 'admin') return ['admin', 'csr', 'basic']
   if (actorType === 'csr') return ['basic']
   return []
+}
+
+/**
+ * Why a user of `actorType` may not create or manage a user of `targetType`, naming the rule; null
+ * when they may.
+ */
+export function userTypeRefusal(
+  actorType: (typeof userTypes)[number],
+  targetType: (typeof userTypes)[number],
+): string | null {
+  if (creatableUserTypes(actorType).includes(targetType)) return null
+  if (targetType === 'super') return messages.onlySuperCreatesSuper
+  if (actorType === 'csr') return messages.csrCannotCreateStaff
+  return messages.forbidden
 }

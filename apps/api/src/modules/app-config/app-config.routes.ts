@@ -5,5 +5,6 @@ export function appConfigRoutes(app: App, { config }: AppDeps) {
   app.get('/api/config', { config: { access: 'public' }, schema: { tags: ['config'] } }, async () => ({
     pricingUrl: config.pricingUrl,
     mapTileUrl: config.mapTileUrl,
+    organizationDefaults: config.organizationDefaults,
   }))
 }

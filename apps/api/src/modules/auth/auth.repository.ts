@@ -100,6 +100,32 @@ export async function insertResetToken(tx: Tx, tokenHash: string, userId: number
   await tx.insert(passwordResetTokens).values({ tokenHash, userId, expiresAt })
 }
 
+export async function lockUser(tx: Tx, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+}
+
+/** Reset tokens made for the user in the last hour, used or not: what the hourly mail limit counts. */
+export async function countResetTokensOfLastHour(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+/** Ends every unused reset token of the user (a newer link replaces them). */
+export async function revokeResetTokens(tx: Tx, userId: number) {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+}
+
 /** Marks the token used and returns its user, in one statement so a token works once only. */
 export async function consumeResetToken(tx: Tx, tokenHash: string) {
   const [row] = await tx

@@ -5,7 +5,7 @@ import { unauthorized } from '../../platform/errors.ts'
 import { profileOf } from '../profile/profile.service.ts'
 import * as service from './auth.service.ts'
 
-export function authRoutes(app: App, { config, mailer }: AppDeps) {
+export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
   const settings = config
 
   app.post(
@@ -42,12 +42,15 @@ export function authRoutes(app: App, { config, mailer }: AppDeps) {
       schema: { tags: ['auth'], body: forgotPasswordSchema },
     },
     async (request) => {
-      // The mail is queued with the token and sent by the mail worker: the answer and its timing are
-      // the same whether or not the account exists.
-      await request.anonymous((ctx) =>
-        service.requestPasswordReset(ctx, settings, mailer, request.body.email),
-      )
-      mailer.kick()
+      // The answer is sent without waiting for the account lookup, the token and the queued mail: it
+      // is the same, in the same time, whether or not the account exists (the lookup runs after it).
+      const email = request.body.email
+      background.run(async () => {
+        const queued = await request.anonymous((ctx) =>
+          service.requestPasswordReset(ctx, settings, mailer, email),
+        )
+        if (queued) mailer.kick()
+      })
       return { message: messages.resetLinkSent }
     },
   )

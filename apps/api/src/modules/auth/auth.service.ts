@@ -10,6 +10,8 @@ import * as repo from './auth.repository.ts'
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000
 const FAILURE_WINDOW_MS = 15 * 60 * 1000
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+/** Reset mails per account per hour, whoever asks and from whatever IP (OWASP ASVS 5.0 §6.4). */
+export const RESET_MAILS_PER_HOUR = 3
 
 export interface AuthSettings {
   publicUrl: string
@@ -67,7 +69,13 @@ export async function requestPasswordReset(
 ) {
   const user = await repo.findActiveUserByEmail(tx, email)
   // Only staff may sign in to the back office, so only they get a back-office reset link.
-  if (!user || !can(user.type as UserType, 'admin.access')) return
+  if (!user || !can(user.type as UserType, 'admin.access')) return false
+  // The user's row is locked so two requests at once cannot both pass the hourly limit.
+  await repo.lockUser(tx, user.id)
+  const recent = await repo.countResetTokensOfLastHour(tx, user.id)
+  if (recent >= RESET_MAILS_PER_HOUR) return false
+  // A new link makes every older one useless.
+  await repo.revokeResetTokens(tx, user.id)
   const token = newToken()
   await repo.insertResetToken(tx, hashToken(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS))
   const link = `${settings.publicUrl}/admin/reset-password?token=${token}`
@@ -78,6 +86,7 @@ export async function requestPasswordReset(
     text: `Someone asked to reset the password of your Spaceboard account.\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
     html: `<p>Someone asked to reset the password of your Spaceboard account.</p><p><a href="${link}">Choose a new password</a> (the link works once, within one hour).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
   })
+  return true
 }
 
 /** Sets the new password, ends every other session of the user and signs them in. */

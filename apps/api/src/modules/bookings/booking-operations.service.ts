@@ -150,12 +150,19 @@ async function fullCancellation(
     }
   }
   if (!booking.recurringId) throw fieldError('bookingType', messages.recurringDataInvalid)
-  let entries: { bookingId: number; refundPercent: string }[]
+  let data: unknown
   try {
-    entries = recurringCancellationDataSchema.parse(JSON.parse(op.data ?? ''))
+    data = JSON.parse(op.data ?? '')
   } catch {
     throw fieldError('data', messages.recurringDataInvalid)
   }
+  const parsed = recurringCancellationDataSchema.safeParse(data)
+  if (!parsed.success) {
+    // A group's percent that is empty or outside 0–100 gets the spec's refund percent message (spec 2 §5).
+    const percentIssue = parsed.error.issues.some((issue) => issue.path.at(-1) === 'refundPercent')
+    throw fieldError('data', percentIssue ? messages.refundPercentInvalid : messages.recurringDataInvalid)
+  }
+  const entries = parsed.data
   const series = await repo.seriesFrom(ctx.tx, booking.organizationId, booking.recurringId, booking.startTime)
   let total = 0
   const cancelled: number[] = []

@@ -522,6 +522,8 @@ const amenitiesJson = sql<
     unitAmount: string
     totalAmount: string
     notCharged: boolean
+    accountCode: string
+    inventoryItemCode: string
     refunds: RefundJson[]
   }[]
 >`coalesce((
@@ -530,6 +532,7 @@ const amenitiesJson = sql<
     'type', ${bookingAmenities.type}, 'quantity', ${bookingAmenities.quantity}::text,
     'unitAmount', ${bookingAmenities.unitAmount}::text, 'totalAmount', ${bookingAmenities.totalAmount}::text,
     'notCharged', ${bookingAmenities.notCharged},
+    'accountCode', ${bookingAmenities.accountCode}, 'inventoryItemCode', ${bookingAmenities.inventoryItemCode},
     'refunds', coalesce((
       select json_agg(json_build_object('amount', ${bookingAmenityRefunds.amount}::text,
         'reason', ${bookingAmenityRefunds.reason}) order by ${bookingAmenityRefunds.id})
@@ -815,9 +818,15 @@ export async function countBookingsOfPackage(tx: Tx, packageId: number) {
   return row?.n ?? 0
 }
 
-/**
- * Whether a committed, active booking already holds any room a booking of this space would hold
- * (the space and the children it combines) at a wall-clock slot of its center, in one statement
- * and without a lock. PostgreSQL applies the center's time zone; a time the clock skips on that
- * day (it would not come back to itself) never counts as held, so the full checks report it.
- */
+/** The spaces a package deal is offered in (the booking's packageAssociatedMeetingrooms), by name. */
+export function packageSpacesOf(tx: Tx, organizationId: number, packageId: number) {
+  return tx
+    .select({ id: spaces.id, name: spaces.name })
+    .from(packageSpaces)
+    .innerJoin(
+      spaces,
+      and(eq(spaces.organizationId, packageSpaces.organizationId), eq(spaces.id, packageSpaces.spaceId)),
+    )
+    .where(and(eq(packageSpaces.organizationId, organizationId), eq(packageSpaces.packageId, packageId)))
+    .orderBy(asc(spaces.name), asc(spaces.id))
+}

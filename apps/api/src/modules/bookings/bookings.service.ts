@@ -641,18 +641,31 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
   const zone = row.center.timezoneId
   const refundView = (r: { amount: string; reason: string }) => ({ amount: r.amount, reason: r.reason })
   const roomRefunds = row.roomRefunds
-  const bookedAmenities = row.amenities.map((a) => ({
-    id: a.id,
-    amenity_id: a.amenityId,
-    name: a.name,
-    type: a.type as 'hour' | 'attendee' | 'flat',
-    quantity: a.quantity,
-    unit_amount: a.unitAmount,
-    total_amount: a.totalAmount,
-    not_charged: a.notCharged,
-    refunded_amount: centsToDecimal(a.refunds.reduce((s, r) => s + toCents(r.amount), 0)),
-    amenity_refund: a.refunds.map(refundView),
-  }))
+  const taxRate = toBasisPoints(b.taxPercentage)
+  const bookedAmenities = row.amenities.map((a) => {
+    const refunded = a.refunds.reduce((s, r) => s + toCents(r.amount), 0)
+    // The tax that goes back with the refund, at the booking's rate, as the net amount counts it.
+    const refundedTax = percentOf(refunded, taxRate)
+    return {
+      id: a.id,
+      amenity_id: a.amenityId,
+      name: a.name,
+      type: a.type as 'hour' | 'attendee' | 'flat',
+      quantity: a.quantity,
+      unit_amount: a.unitAmount,
+      total_amount: a.totalAmount,
+      not_charged: a.notCharged,
+      refunded_amount: centsToDecimal(refunded),
+      refunded_tax: centsToDecimal(refundedTax),
+      refunded_total_amount: centsToDecimal(refunded + refundedTax),
+      amenity_refund: a.refunds.map(refundView),
+      account_code: a.accountCode,
+      inventory_item_code: a.inventoryItemCode,
+    }
+  })
+  const packageAssociatedMeetingrooms = b.packageId
+    ? await repo.packageSpacesOf(ctx.tx, b.organizationId, b.packageId)
+    : []
   const additionalCharges = row.additionalCharges.map((c) => ({
     id: c.id,
     charge_type: c.chargeType as 'room' | 'amenities',
@@ -789,6 +802,7 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
           end_time: row.package.endTime,
         }
       : null,
+    packageAssociatedMeetingrooms,
     isMS365Booking: b.isMs365Booking,
     isCalendarBooking: b.isCalendarBooking,
     mh_url: org.mhUrl,

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from '
 import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import {
+  bookings,
   centerRegions,
   centerRevenueTargets,
   centers,
@@ -222,4 +223,35 @@ export function centerUses(tx: Tx, id: number) {
       ) b`,
     packages: sql`select count(*) from "package_centers" where "center_id" = ${id}`,
   })
+}
+
+/**
+ * Actual net revenue of a center per month of a year, months taken in the center's time zone: the
+ * net amount of each booking that starts in the month (stored net of its refunds, a cancellation's
+ * included).
+ */
+export async function actualRevenueByMonth(
+  tx: Tx,
+  organizationId: number,
+  centerId: number,
+  timeZone: string,
+  year: number,
+) {
+  const local = sql`(${bookings.startTime} at time zone ${timeZone})`
+  const rows = await tx
+    .select({
+      monthId: sql<number>`extract(month from ${local})::int`.mapWith(Number),
+      actual: sql<string>`sum(${bookings.netAmount})::text`,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.organizationId, organizationId),
+        eq(bookings.centerId, centerId),
+        sql`${bookings.startTime} >= make_timestamp(${year}::int, 1, 1, 0, 0, 0) at time zone ${timeZone}`,
+        sql`${bookings.startTime} < make_timestamp(${year + 1}::int, 1, 1, 0, 0, 0) at time zone ${timeZone}`,
+      ),
+    )
+    .groupBy(sql`1`)
+  return rows
 }

@@ -5,6 +5,7 @@ import {
   type ListQuery,
   messages,
   months,
+  permissionRefusal,
   toCents,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
@@ -55,11 +56,29 @@ export function currentYearIn(timeZone: string, now: Date = new Date()): number 
   return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(now))
 }
 
-async function monthRevenue(tx: Tx, centerId: number, year: number) {
-  const targets = await repo.listRevenueTargets(tx, centerId, year)
+/** The year's months: the target (revenue) and the actual net revenue, months in the center's zone (spec 1 §3). */
+async function monthRevenue(
+  tx: Tx,
+  center: { id: number; organizationId: number; timezoneId: string },
+  year: number,
+) {
+  const targets = await repo.listRevenueTargets(tx, center.id, year)
+  const actuals = await repo.actualRevenueByMonth(
+    tx,
+    center.organizationId,
+    center.id,
+    center.timezoneId,
+    year,
+  )
   return months.map((name, index) => {
     const target = targets.find((t) => t.month_id === index + 1)
-    return { name, month_id: index + 1, revenue: target ? Number(target.revenue) : null }
+    const actual = actuals.find((a) => a.monthId === index + 1)
+    return {
+      name,
+      month_id: index + 1,
+      revenue: target ? Number(target.revenue) : null,
+      actual: centsToDecimal(actual ? toCents(actual.actual) : 0),
+    }
   })
 }
 
@@ -104,7 +123,7 @@ async function viewOf(tx: Tx, id: number, year?: number) {
     stripe_secret_key_set: c.stripeSecretKeyEnc !== null,
     year: shownYear,
     current_year: currentYearIn(c.timezoneId),
-    monthRevenue: await monthRevenue(tx, c.id, shownYear),
+    monthRevenue: await monthRevenue(tx, c, shownYear),
     is_active: c.isActive ? 1 : 0,
     deleted_at: c.deletedAt,
     created_at: c.createdAt,
@@ -255,7 +274,7 @@ export async function changeCenterStatus(ctx: Ctx, id: number, change: CenterSta
 }
 
 export async function deleteCenter(ctx: Ctx, id: number) {
-  if (!can(ctx.actor.type, 'centers.delete')) throw forbidden()
+  if (!can(ctx.actor.type, 'centers.delete')) throw forbidden(permissionRefusal('centers.delete'))
   await visibleCenter(ctx, id)
   if (await repo.centerHasSpaces(ctx.tx, id)) throw conflict(messages.centerHasSpaces)
   const uses = await repo.centerUses(ctx.tx, id)

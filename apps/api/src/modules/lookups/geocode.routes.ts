@@ -16,8 +16,8 @@ export function geocodeRoutes(app: App, { config }: AppDeps) {
       schema: { tags: ['lookups'], querystring: z.object({ q: z.string().trim().min(3).max(500) }) },
     },
     async (request, reply) => {
-      const fail = (status: string) =>
-        reply.code(422).send({ message: messages.geocoderFailed(status), status })
+      // The person gets a plain message; the geocoder's status stays in the answer for support.
+      const fail = (status: string) => reply.code(422).send({ message: messages.addressNotLocated, status })
       const url = new URL(`${config.geocoderUrl.replace(/\/$/, '')}/search`)
       url.searchParams.set('format', 'json')
       url.searchParams.set('limit', '1')

@@ -254,16 +254,14 @@ export async function upsertOrganizationAmenity(
   tx: Tx,
   organizationId: number,
   amenityId: number,
-  code: string,
-  accountCode: string,
+  /** null: keep the stored codes (a new row gets none). */
+  codes: { code: string; accountCode: string } | null,
 ) {
-  await tx
+  const insert = tx
     .insert(organizationAmenities)
-    .values({ organizationId, amenityId, code, accountCode })
-    .onConflictDoUpdate({
-      target: [organizationAmenities.organizationId, organizationAmenities.amenityId],
-      set: { code, accountCode },
-    })
+    .values({ organizationId, amenityId, ...(codes ?? { code: '', accountCode: '' }) })
+  const target = [organizationAmenities.organizationId, organizationAmenities.amenityId]
+  await (codes ? insert.onConflictDoUpdate({ target, set: codes }) : insert.onConflictDoNothing({ target }))
 }
 
 export async function removeOrganizationAmenities(tx: Tx, organizationId: number, ids: number[]) {
@@ -293,16 +291,14 @@ export async function upsertOrganizationRoomType(
   tx: Tx,
   organizationId: number,
   roomType: string,
-  accountCode: string,
-  code: string,
+  /** null: keep the stored codes (a new row gets none). */
+  codes: { accountCode: string; code: string } | null,
 ) {
-  await tx
+  const insert = tx
     .insert(organizationRoomTypes)
-    .values({ organizationId, roomType, accountCode, code })
-    .onConflictDoUpdate({
-      target: [organizationRoomTypes.organizationId, organizationRoomTypes.roomType],
-      set: { accountCode, code },
-    })
+    .values({ organizationId, roomType, ...(codes ?? { accountCode: '', code: '' }) })
+  const target = [organizationRoomTypes.organizationId, organizationRoomTypes.roomType]
+  await (codes ? insert.onConflictDoUpdate({ target, set: codes }) : insert.onConflictDoNothing({ target }))
 }
 
 export async function removeOrganizationRoomTypes(tx: Tx, organizationId: number, roomTypes: string[]) {

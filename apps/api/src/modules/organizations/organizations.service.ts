@@ -226,9 +226,11 @@ function valuesFrom(
   const isSuper = ctx.actor.type === 'super'
   const mayChangeSettings = can(ctx.actor.type, 'organizations.settings')
   const prefixes = defaultPrefixes(input.name)
+  // Finance fields (taxes, currency, billing settings) and the Org URL are not every role's: absent
+  // from the values, the stored ones stay. A new organization (made by super) takes them all.
+  const mayChangeFinance = !stored || can(ctx.actor.type, 'organizations.finance')
   const values: repo.OrganizationValues = {
     name: input.name,
-    orgUrl: input.org_url,
     description: input.description,
     companyRegistrationNumber: input.company_registration_number,
     bookingPrefix: input.booking_prefix || (stored ? stored.bookingPrefix : prefixes.booking_prefix),
@@ -239,8 +241,6 @@ function valuesFrom(
     postcode: input.postcode,
     countryId: input.country_id,
     timeFormat: input.time_format,
-    currencyCode: input.currency_code,
-    monthId: input.month_id,
     organizationRegionId: input.organization_region_id,
     color: input.color,
     contactNumber: input.contact_number,
@@ -253,13 +253,18 @@ function valuesFrom(
     twitterUrl: input.twitter_url,
     linkedInUrl: input.linkedIn_url,
     instagramUrl: input.instagram_url,
-    bankingDetails: input.banking_details,
-    monthlyBilling: input.monthly_billing,
-    invoiceNumbering: input.invoice_numbering,
     logo: input.logo === undefined ? stored?.logo : input.logo || null,
   }
+  if (!stored || can(ctx.actor.type, 'organizations.org-url')) values.orgUrl = input.org_url
+  if (mayChangeFinance) {
+    values.currencyCode = input.currency_code
+    values.monthId = input.month_id
+    values.bankingDetails = input.banking_details
+    values.monthlyBilling = input.monthly_billing
+    values.invoiceNumbering = input.invoice_numbering
+  }
   // Absent tax fields keep what is stored; a new organization starts with GST at 10 %.
-  if (input.taxes_percent !== undefined) {
+  if (input.taxes_percent !== undefined && mayChangeFinance) {
     values.taxesLabel = input.taxes_label
     values.taxesPercent = input.taxes_percent === null ? null : input.taxes_percent.toFixed(2)
     values.taxesType = input.taxes_type
@@ -332,6 +337,8 @@ async function saveLists(
   features: Record<string, boolean>,
 ) {
   const { tx, actor } = ctx
+  // Account and inventory codes are finance fields: a csr's save keeps the stored ones.
+  const mayChangeCodes = can(actor.type, 'organizations.finance')
   if (features.blackout_period) {
     await repo.deleteBlackoutPeriods(tx, organizationId, input.deletedBlackoutPeriods)
     for (const period of input.blackoutPeriods) {
@@ -354,8 +361,9 @@ async function saveLists(
       tx,
       organizationId,
       amenityId,
-      input.amenitiesCode[key] ?? '',
-      input.amenitiesAccountCode[key] ?? '',
+      mayChangeCodes
+        ? { code: input.amenitiesCode[key] ?? '', accountCode: input.amenitiesAccountCode[key] ?? '' }
+        : null,
     )
   }
   await repo.removeOrganizationAmenities(tx, organizationId, input.removedAmenity)
@@ -366,16 +374,16 @@ async function saveLists(
       tx,
       organizationId,
       roomType,
-      codes?.account_code ?? '',
-      codes?.code ?? '',
+      mayChangeCodes ? { accountCode: codes?.account_code ?? '', code: codes?.code ?? '' } : null,
     )
   }
   await repo.removeOrganizationRoomTypes(tx, organizationId, input.removedOrgRoomTypes)
 
-  const packageIds = new Set([
-    ...Object.keys(input.packagesAccountCode),
-    ...Object.keys(input.packagesInventoryItemCode),
-  ])
+  const packageIds = new Set(
+    mayChangeCodes
+      ? [...Object.keys(input.packagesAccountCode), ...Object.keys(input.packagesInventoryItemCode)]
+      : [],
+  )
   for (const key of packageIds) {
     await setAccountCodes(
       tx,
@@ -386,7 +394,7 @@ async function saveLists(
     )
   }
 
-  if (can(actor.type, 'organizations.settings')) {
+  if (mayChangeCodes) {
     await repo.replaceBillingSheetColumns(
       tx,
       organizationId,

@@ -246,6 +246,24 @@ export async function updateSpace(tx: Tx, id: number, values: SpaceValues) {
     .where(eq(spaces.id, id))
 }
 
+/** The rates of the spaces, as stored (numeric text), in the order hour, halfday, day. */
+export function ratesOfSpaces(tx: Tx, organizationId: number | null, spaceIds: number[]) {
+  if (spaceIds.length === 0) return Promise.resolve([])
+  return tx
+    .select({ spaceId: spaceRates.spaceId, unit: spaceRates.unit, amount: spaceRates.amount })
+    .from(spaceRates)
+    .where(
+      and(
+        inArray(spaceRates.spaceId, spaceIds),
+        organizationId === null ? undefined : eq(spaceRates.organizationId, organizationId),
+      ),
+    )
+    .orderBy(
+      asc(spaceRates.spaceId),
+      sql`array_position(array['hour','halfday','day'], ${spaceRates.unit}::text)`,
+    )
+}
+
 export function listRates(tx: Tx, spaceId: number) {
   return tx
     .select({ unit: spaceRates.unit, amount: sql<number>`${spaceRates.amount}::float8` })

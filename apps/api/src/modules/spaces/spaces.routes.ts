@@ -32,6 +32,15 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
   )
 
   app.get(
+    '/api/roomsearch',
+    {
+      config: { access: 'spaces.read' },
+      schema: { tags, querystring: z.object({ business_center_id: idValue }) },
+    },
+    (request) => request.signedIn((ctx) => service.roomSearch(ctx, request.query.business_center_id)),
+  )
+
+  app.get(
     '/api/meetingroom/licence',
     {
       config: { access: 'spaces.read' },

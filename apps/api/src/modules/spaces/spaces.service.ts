@@ -45,6 +45,26 @@ export function spaceOptions({ tx, actor }: Ctx, organizationId?: number, center
   return repo.listSpaceOptions(tx, organizationForRead(actor, organizationId), centerId)
 }
 
+/**
+ * GET /api/roomsearch?business_center_id= (spec 2 §7): the active spaces of a location, each with its
+ * rates. Another organization's location has none for a non-super caller.
+ */
+export async function roomSearch({ tx, actor }: Ctx, centerId: number) {
+  const organizationId = organizationForRead(actor, undefined)
+  const rooms = await repo.listSpaceOptions(tx, organizationId, centerId)
+  const rates = await repo.ratesOfSpaces(
+    tx,
+    organizationId,
+    rooms.map((r) => r.id),
+  )
+  return rooms.map((room) => ({
+    ...room,
+    rates: rates
+      .filter((rate) => rate.spaceId === room.id)
+      .map((rate) => ({ rateUnit: rate.unit, rateAmount: centsToDecimal(toCents(rate.amount)) })),
+  }))
+}
+
 /** How many more spaces the organization's licence allows (checkLicensedSpaces); null for super. */
 export async function remainingLicences({ tx, actor }: Ctx, organizationId?: number) {
   if (actor.type === 'super') return { remaining: null }

@@ -261,13 +261,31 @@ export async function findUser(tx: Tx, id: number) {
   return row
 }
 
-export async function emailTaken(tx: Tx, email: string, exceptId?: number) {
+/** Whether a user other than `exceptId` has the email; within one organization when `organizationId` is given. */
+export async function emailTaken(tx: Tx, email: string, exceptId?: number, organizationId?: number) {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptId ? ne(users.id, exceptId) : undefined))
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptId ? ne(users.id, exceptId) : undefined,
+        organizationId === undefined ? undefined : eq(users.organizationId, organizationId),
+      ),
+    )
     .limit(1)
   return Boolean(row)
+}
+
+export async function passwordHashOf(tx: Tx, id: number) {
+  const [row] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id))
+  return row?.hash
+}
+
+/** Sets the password and ends every session of the user but `keepSessionId` (the caller's own). */
+export async function setPassword(tx: Tx, id: number, passwordHash: string, keepSessionId: string) {
+  await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id))
+  await tx.delete(sessions).where(and(eq(sessions.userId, id), ne(sessions.id, keepSessionId)))
 }
 
 export type UserValues = Partial<typeof users.$inferInsert>

@@ -1,17 +1,19 @@
 import {
+  type ChangePasswordInput,
   can,
-  creatableUserTypes,
   type ListQuery,
   messages,
+  permissionRefusal,
   type UserCreateInput,
   type UserType,
   type UserUpdateInput,
+  userTypeRefusal,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Actor, Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, forbidden, notFound, refuseIfUsed } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
-import { hashPassword } from '../../platform/passwords.ts'
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
 import { addClientTypes, defaultClientTypeIds, insertClient } from '../clients/clients.repository.ts'
 import * as repo from './users.repository.ts'
@@ -62,7 +64,8 @@ export function countUsers({ tx, actor }: Ctx, query: UserListFilters) {
 function assertManageable(actor: Actor, target: { organization_id: number | null; type: string }) {
   if (actor.type === 'super') return
   assertSameOrganization(actor, target.organization_id)
-  if (!creatableUserTypes(actor.type).includes(target.type as UserType)) throw forbidden()
+  const refusal = userTypeRefusal(actor.type, target.type as UserType)
+  if (refusal) throw forbidden(actor.type === 'csr' ? messages.csrManagesBasicOnly : refusal)
 }
 
 async function manageableUser({ tx, actor }: Ctx, id: number) {
@@ -84,8 +87,11 @@ export async function getUser(ctx: Ctx, id: number) {
   return viewOf(ctx.tx, id)
 }
 
-export async function emailExists({ tx }: Ctx, email: string, exceptId?: number) {
-  return { exists: await repo.emailTaken(tx, email, exceptId) }
+/** Whether the email is taken: among the caller's organization's users (super: among all users). */
+export async function emailExists({ tx, actor }: Ctx, email: string, exceptId?: number) {
+  const scope = actor.type === 'super' ? undefined : (actor.organizationId ?? undefined)
+  if (actor.type !== 'super' && scope === undefined) return { exists: false }
+  return { exists: await repo.emailTaken(tx, email, exceptId, scope) }
 }
 
 /**
@@ -151,7 +157,8 @@ function profileValues(input: UserUpdateInput): repo.UserValues {
 
 export async function createUser(ctx: Ctx, input: UserCreateInput) {
   const { tx, actor } = ctx
-  if (!creatableUserTypes(actor.type).includes(input.type)) throw forbidden(messages.csrCannotCreateStaff)
+  const refusal = userTypeRefusal(actor.type, input.type)
+  if (refusal) throw forbidden(refusal)
   if (await repo.emailTaken(tx, input.email))
     throw conflict(messages.userAlreadyExist, { email: messages.userAlreadyExist })
   const isSuperUser = input.type === 'super'
@@ -180,10 +187,10 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   const target = await manageableUser(ctx, id)
   const self = target.id === actor.userId
   if (!self) assertManageable(actor, target)
-  if (self && input.type !== target.type) throw forbidden()
-  if (!self && !creatableUserTypes(actor.type).includes(input.type))
-    throw forbidden(messages.csrCannotCreateStaff)
-  if ((input.type === 'super') !== (target.type === 'super')) throw forbidden()
+  if (self && input.type !== target.type) throw forbidden(messages.ownTypeLocked)
+  const refusal = self ? null : userTypeRefusal(actor.type, input.type)
+  if (refusal) throw forbidden(refusal)
+  if ((input.type === 'super') !== (target.type === 'super')) throw forbidden(messages.superTypeLocked)
   if (await repo.emailTaken(tx, input.email, id))
     throw conflict(messages.emailAlreadyExist, { email: messages.emailAlreadyExist })
   const values = profileValues(input)
@@ -194,10 +201,21 @@ export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
   return viewOf(tx, id)
 }
 
-export async function changePassword(ctx: Ctx, id: number, password: string) {
+/**
+ * Sets a user's password (the domain's policy is the body schema's). One's own needs the current
+ * password. Every other session of the user ends (OWASP ASVS 5.0 §7.4.3); the caller's continues.
+ */
+export async function changePassword(ctx: Ctx, id: number, input: ChangePasswordInput) {
   const target = await manageableUser(ctx, id)
-  if (target.id !== ctx.actor.userId) assertManageable(ctx.actor, target)
-  await repo.updateUser(ctx.tx, id, { passwordHash: await hashPassword(password) })
+  const self = target.id === ctx.actor.userId
+  if (!self) assertManageable(ctx.actor, target)
+  if (self) {
+    if (!input.current_password) throw fieldError('current_password', messages.currentPasswordRequired)
+    const current = await repo.passwordHashOf(ctx.tx, id)
+    if (!(await verifyPassword(current, input.current_password)))
+      throw fieldError('current_password', messages.currentPasswordWrong)
+  }
+  await repo.setPassword(ctx.tx, id, await hashPassword(input.password), ctx.actor.sessionId)
   return { message: messages.passwordUpdated }
 }
 
@@ -207,7 +225,7 @@ export async function changeStatus(ctx: Ctx, id: number, code: 'ARCHIVE' | 'REST
   if (target.id === actor.userId) throw badRequest(messages.cannotArchiveSelf)
   assertManageable(actor, target)
   if (code === 'PERMENANT') {
-    if (!can(actor.type, 'users.delete')) throw forbidden()
+    if (!can(actor.type, 'users.delete')) throw forbidden(permissionRefusal('users.delete'))
     // Bookings keep who made, used, amended or cancelled them: such a user is archived, not deleted.
     const uses = await repo.userUses(tx, id)
     refuseIfUsed('user', [

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons'
-import type { amenityOrderKeys } from '@spaceboard/domain'
+import { type amenityOrderKeys, can } from '@spaceboard/domain'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button, Image, Typography } from 'antd'
 import { useRecordMutations } from '../../platform/crud.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
 import { RowActions } from '../../platform/row-actions.tsx'
+import { useProfile } from '../../platform/session.ts'
 import type { Amenity } from '../organizations/api.ts'
 
 export const AMENITY_ENDPOINT = '/api/amenity'
@@ -28,6 +29,8 @@ export function AmenityList() {
     onSearchChange: (next) => void navigate({ to: '/admin/amenities/list', search: next }),
   })
   const { remove } = useRecordMutations<unknown, AmenityRow>(AMENITY_ENDPOINT)
+  // Admin and csr read the catalogue; only super adds, edits and deletes.
+  const mayWrite = can(useProfile().type, 'amenities.write')
 
   const columns: ListColumn<AmenityRow, AmenityOrder>[] = [
     { title: 'Facility name', dataIndex: 'name', sortKey: 'name' },
@@ -49,7 +52,9 @@ export function AmenityList() {
         ),
     },
     { title: 'Category', dataIndex: 'category', sortKey: 'category' },
-    {
+  ]
+  if (mayWrite)
+    columns.push({
       title: 'Action',
       key: 'action',
       width: 120,
@@ -71,8 +76,7 @@ export function AmenityList() {
           ]}
         />
       ),
-    },
-  ]
+    })
 
   return (
     <ListPage<AmenityRow, AmenityOrder>
@@ -80,13 +84,15 @@ export function AmenityList() {
       list={list}
       columns={columns}
       actions={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => void navigate({ to: '/admin/amenities/add' })}
-        >
-          Add Amenity
-        </Button>
+        mayWrite ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => void navigate({ to: '/admin/amenities/add' })}
+          >
+            Add Amenity
+          </Button>
+        ) : null
       }
     />
   )

@@ -9,8 +9,9 @@ const amenityListRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'admin/amenities/list',
   validateSearch: listSearchValidator(amenityListQuerySchema),
+  // Staff read the catalogue (spaces need it); only super changes it.
   component: guarded(
-    'amenities.write',
+    'amenities.read',
     lazyRouteComponent(() => import('./list.tsx'), 'AmenityList'),
   ),
 })

@@ -1,16 +1,11 @@
-import {
-  messages,
-  newPasswordSchema,
-  type Profile,
-  passwordStrength,
-  resetPasswordSchema,
-} from '@spaceboard/domain'
+import { messages, newPasswordSchema, type Profile, resetPasswordSchema } from '@spaceboard/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
-import { Alert, Button, Flex, Form, Input, Progress, Typography } from 'antd'
+import { Alert, Button, Form, Input } from 'antd'
 import { useState } from 'react'
 import { api } from '../../platform/api-client.ts'
 import { zodRule } from '../../platform/form-kit.ts'
+import { PasswordStrengthMeter } from '../../platform/password-meter.tsx'
 import { startSession } from '../../platform/session.ts'
 import { AuthCard } from './auth-card.tsx'
 
@@ -19,29 +14,6 @@ const route = getRouteApi('/admin/reset-password')
 interface ResetValues {
   password: string
   confirm_password: string
-}
-
-function strengthColor(score: number): string {
-  if (score <= 25) return '#ff4d4f'
-  if (score <= 50) return '#faad14'
-  if (score <= 75) return '#1677ff'
-  return '#52c41a'
-}
-
-/** The strength meter: 25 points each for length 8 or more, a letter, a special character, a digit. */
-function StrengthMeter({ password }: { password: string }) {
-  const score = passwordStrength(password)
-  return (
-    <Flex vertical style={{ marginTop: -8, marginBottom: 16 }}>
-      <Typography.Text type="secondary">Password strength</Typography.Text>
-      <Progress
-        percent={score}
-        strokeColor={strengthColor(score)}
-        format={(percent) => `${percent ?? 0}%`}
-        aria-label="Password strength"
-      />
-    </Flex>
-  )
 }
 
 /** Reset password: new password twice, then signed in and on to the profile. */
@@ -92,7 +64,7 @@ export function ResetPassword() {
         <Form.Item label="New Password" name="password" required rules={[zodRule(newPasswordSchema)]}>
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
-        <StrengthMeter password={password} />
+        <PasswordStrengthMeter password={password} />
         <Form.Item
           label="Confirm Password"
           name="confirm_password"

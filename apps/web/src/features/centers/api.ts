@@ -28,6 +28,8 @@ export interface MonthRevenue {
   name: string
   month_id: number
   revenue: number | null
+  /** Actual net revenue of the month (decimal text), months in the center's zone. */
+  actual: string
 }
 
 /** GET /api/center/{id}?year=: the form's fields, the chosen year's targets and a few facts. */
@@ -149,7 +151,7 @@ export interface GeocodeAnswer {
 
 /**
  * Address → coordinates through the API's Nominatim-compatible geocoder. A failure rejects with
- * an ApiError whose message is the spec's "Error: Geocoder is not successfully loaded :{status}. …".
+ * an ApiError whose message says the address could not be located (and how to go on).
  */
 export function geocode(address: string, signal?: AbortSignal): Promise<GeocodeAnswer> {
   return api<GeocodeAnswer>(`/api/geocode${queryString({ q: address })}`, signal ? { signal } : {})

@@ -30,6 +30,8 @@ export interface CenterMapProps {
   /** The pin was dragged, or the map clicked to place it. */
   onMove: (lat: number, lon: number) => void
   disabled?: boolean
+  /** Tiles could not be loaded (no access to the tile server), or loaded again. */
+  onTilesFailed?: (failed: boolean) => void
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6
@@ -67,7 +69,14 @@ function ClickToPlace({ onMove, disabled }: { onMove: CenterMapProps['onMove']; 
 }
 
 /** The center's map: a draggable pin at zoom 15; a click places the pin where there is none yet. */
-export default function CenterMap({ lat, lon, tileUrl, onMove, disabled = false }: CenterMapProps) {
+export default function CenterMap({
+  lat,
+  lon,
+  tileUrl,
+  onMove,
+  disabled = false,
+  onTilesFailed,
+}: CenterMapProps) {
   const position: L.LatLngTuple | null = lat !== null && lon !== null ? [lat, lon] : null
   const markerRef = useRef<L.Marker>(null)
   const onMoveRef = useRef(onMove)
@@ -94,7 +103,11 @@ export default function CenterMap({ lat, lon, tileUrl, onMove, disabled = false 
       style={{ height: 360, width: '100%', borderRadius: 8 }}
       aria-label="Location map"
     >
-      <TileLayer url={tileUrl} attribution={attribution} />
+      <TileLayer
+        url={tileUrl}
+        attribution={attribution}
+        eventHandlers={{ tileerror: () => onTilesFailed?.(true), tileload: () => onTilesFailed?.(false) }}
+      />
       <Follow position={position} />
       <ClickToPlace onMove={onMove} disabled={disabled || position !== null} />
       {position ? (

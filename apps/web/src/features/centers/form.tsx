@@ -190,7 +190,7 @@ function CenterForm({
       if (ticket === request.current) form.setFieldsValue({ lat, lon })
     } catch (error) {
       if (ticket !== request.current) return
-      // The API's message is the spec's: "Error: Geocoder is not successfully loaded :{status}. …"
+      // The API's message: the address could not be located; the pin and coordinates stay editable.
       toast.failure(error)
       form.setFieldsValue({ lat: null, lon: null })
     } finally {
@@ -250,6 +250,7 @@ function CenterForm({
           loading={yearLoading}
           onYearChange={(year) => onYearChange?.(year)}
           organizationId={organizationId}
+          actuals={editing ? (loaded?.monthRevenue ?? initial.monthRevenue) : null}
         />
       ),
     },

@@ -15,7 +15,7 @@ import {
   Skeleton,
   Typography,
 } from 'antd'
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { configQuery } from '../../platform/config.ts'
 import { zodRule } from '../../platform/form-kit.ts'
 import { useOrganizationOptions } from '../../platform/organization-select.tsx'
@@ -231,6 +231,8 @@ export function MapPanel({
   const lat = Form.useWatch('lat', { form, preserve: true }) as number | null | undefined
   const lon = Form.useWatch('lon', { form, preserve: true }) as number | null | undefined
   const config = useQuery(configQuery)
+  // Without access to the map tiles the map is an empty box: say so; the coordinates still work.
+  const [tilesFailed, setTilesFailed] = useState(false)
   const coordinate = (label: string, name: 'lat' | 'lon', rule: typeof fields.lat) => (
     <Form.Item label={label} name={name} rules={[zodRule(rule, (value) => value ?? null)]}>
       <InputNumber precision={6} step={0.0001} style={{ width: '100%' }} placeholder="Not located yet" />
@@ -258,6 +260,7 @@ export function MapPanel({
           ? 'The pin follows the address. Drag it to the exact entrance.'
           : 'Fill in the address to place the pin, or click the map.'}
       </Typography.Text>
+      {tilesFailed ? <Alert type="warning" showIcon title={messages.addressNotLocated} /> : null}
       {config.data ? (
         <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 360 }} />}>
           <CenterMap
@@ -265,6 +268,7 @@ export function MapPanel({
             lon={lon ?? null}
             tileUrl={config.data.mapTileUrl}
             onMove={(newLat, newLon) => form.setFieldsValue({ lat: newLat, lon: newLon })}
+            onTilesFailed={setTilesFailed}
           />
         </Suspense>
       ) : config.error ? (

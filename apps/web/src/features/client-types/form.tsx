@@ -1,4 +1,11 @@
-import { type ClientType, type ClientTypeInput, can, clientTypeSchema, messages } from '@spaceboard/domain'
+import {
+  type ClientType,
+  type ClientTypeInput,
+  can,
+  clientTypeSchema,
+  messages,
+  permissionRefusal,
+} from '@spaceboard/domain'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Form, Input } from 'antd'
 import { useRecord, useRecordMutations } from '../../platform/crud.ts'
@@ -38,7 +45,7 @@ function ClientTypeForm({ id }: { id: number | null }) {
   const isSuper = profile.type === 'super'
 
   let locked: string | null = null
-  if (!editing && !can(profile.type, 'client-types.create')) locked = messages.forbidden
+  if (!editing && !can(profile.type, 'client-types.create')) locked = permissionRefusal('client-types.create')
   if (record.data?.is_default) locked = messages.defaultClientTypeLocked
 
   return (

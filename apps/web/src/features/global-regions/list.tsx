@@ -1,10 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons'
-import {
-  can,
-  GLOBAL_REGION_FIRST_RANGE,
-  type GlobalRegion,
-  type globalRegionOrderKeys,
-} from '@spaceboard/domain'
+import { can, type GlobalRegion, type globalRegionOrderKeys } from '@spaceboard/domain'
 import { getRouteApi } from '@tanstack/react-router'
 import { Button } from 'antd'
 import { useState } from 'react'
@@ -18,9 +13,6 @@ import { GLOBAL_REGION_ENDPOINT, GlobalRegionDialog } from './form.tsx'
 export type GlobalRegionOrder = (typeof globalRegionOrderKeys)[number]
 
 const route = getRouteApi('/_signed-in/admin/global-region/list')
-
-/** The spec's first request asks 0-3, so this list pages by 4 (0-3, 4-7 …). */
-const PAGE_SIZE = GLOBAL_REGION_FIRST_RANGE.end - GLOBAL_REGION_FIRST_RANGE.start + 1
 
 /** The Global Regions page (/admin/global-region/list): the list's search lives in the URL. */
 export function GlobalRegionList() {
@@ -45,8 +37,6 @@ export function GlobalRegionTable({ search, onSearchChange }: GlobalRegionTableP
     endpoint: GLOBAL_REGION_ENDPOINT,
     search,
     onSearchChange,
-    pageSize: PAGE_SIZE,
-    firstRange: GLOBAL_REGION_FIRST_RANGE,
   })
   const { remove } = useRecordMutations<unknown, GlobalRegion>(GLOBAL_REGION_ENDPOINT)
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null)

@@ -1,4 +1,4 @@
-import { spaceTypes } from '@spaceboard/domain'
+import { can, spaceTypes } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { Checkbox, Flex, Form, Input, Spin, Table, Tag, Typography } from 'antd'
 import { amenityOptionsQuery, clientTypeOptionsQuery } from './api.ts'
@@ -46,11 +46,14 @@ function CodedChoices({
   rows,
   codeTitle,
   first,
+  showCodes = true,
 }: {
   field: 'spaceTypes' | 'amenities'
   rows: ChoiceRow[]
   codeTitle: string
   first: 'code' | 'account_code'
+  /** The codes are finance fields: hidden from a role that may not change them. */
+  showCodes?: boolean
 }) {
   const form = Form.useFormInstance()
   const choices = (Form.useWatch(field, { form, preserve: true }) ?? {}) as Record<string, CodedChoice>
@@ -100,7 +103,7 @@ function CodedChoices({
             </Form.Item>
           ),
         },
-        ...(first === 'code' ? codeColumns : [...codeColumns].reverse()),
+        ...(!showCodes ? [] : first === 'code' ? codeColumns : [...codeColumns].reverse()),
       ]}
     />
   )
@@ -123,8 +126,8 @@ export function SpaceTypesSection() {
   )
 }
 
-/** Organization Amenities Available: each amenity offered, with its code and account code. */
-export function AmenitiesSection() {
+/** Organization Amenities Available: each amenity offered, with its code and account code (finance roles). */
+export function AmenitiesSection({ role }: Pick<SectionProps, 'role'>) {
   const amenities = useQuery(amenityOptionsQuery)
   return (
     <Spin spinning={amenities.isPending}>
@@ -132,6 +135,7 @@ export function AmenitiesSection() {
         field="amenities"
         codeTitle="Code"
         first="code"
+        showCodes={can(role, 'organizations.finance')}
         rows={(amenities.data ?? []).map((amenity) => ({
           key: String(amenity.id),
           label: amenity.name,

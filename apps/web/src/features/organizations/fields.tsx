@@ -155,7 +155,8 @@ export function TokenField({ id, value, onChange, isSet, label }: TokenFieldProp
         size="small"
         aria-label={`${isSet ? 'Regenerate' : 'Generate'} ${label}`}
         onClick={async () => {
-          if (await confirm({ content: messages.confirmRegenerateToken })) onChange?.(true)
+          // Only replacing a token that exists asks first; generating the first one does not.
+          if (!isSet || (await confirm({ content: messages.confirmRegenerateToken }))) onChange?.(true)
         }}
       >
         {isSet ? 'Regenerate' : 'Generate'}

@@ -13,6 +13,7 @@ import { Button, Collapse, type CollapseProps, Flex, Form, Modal, Spin, Tag, Typ
 import { useMemo, useRef, useState } from 'react'
 import { api } from '../../platform/api-client.ts'
 import { BlackoutPeriods, blackoutErrors } from '../../platform/blackout-periods.tsx'
+import { configQuery } from '../../platform/config.ts'
 import { useToast } from '../../platform/feedback.ts'
 import { reloadTo } from '../../platform/flash.ts'
 import {
@@ -59,17 +60,22 @@ const editRoute = getRouteApi('/_signed-in/admin/organization/edit/$id')
 export function AddOrganization() {
   const clientTypes = useQuery(clientTypeOptionsQuery(null))
   const amenities = useQuery(amenityOptionsQuery)
+  const config = useQuery(configQuery)
   const initial = useMemo(
     () =>
-      clientTypes.data && amenities.data
-        ? newOrganizationValues(
-            clientTypes.data.filter((t) => t.organization_id === null),
-            amenities.data,
-          )
+      clientTypes.data && amenities.data && config.data
+        ? {
+            ...newOrganizationValues(
+              clientTypes.data.filter((t) => t.organization_id === null),
+              amenities.data,
+            ),
+            // The spec's defaults (spec 1 §9): the platform's no-reply address and contact number.
+            ...config.data.organizationDefaults,
+          }
         : null,
-    [clientTypes.data, amenities.data],
+    [clientTypes.data, amenities.data, config.data],
   )
-  const error = clientTypes.error ?? amenities.error
+  const error = clientTypes.error ?? amenities.error ?? config.error
   if (error) return <LoadFailed error={error} />
   if (!initial) return <Loading />
   return <OrganizationForm loaded={null} initial={initial} />
@@ -154,9 +160,14 @@ function OrganizationForm({
       key: 'amenities',
       label: 'Organization Amenities Available',
       shown: true,
-      body: <AmenitiesSection />,
+      body: <AmenitiesSection role={role} />,
     },
-    { key: 'finance', label: 'Accounts/Finance', shown: true, body: <FinanceSection {...props} /> },
+    {
+      key: 'finance',
+      label: 'Accounts/Finance',
+      shown: can(role, 'organizations.finance'),
+      body: <FinanceSection {...props} />,
+    },
     {
       key: 'settings',
       label: 'Settings',

@@ -70,6 +70,8 @@ export function GeneralSection({ mode, role, loaded }: SectionProps) {
   const proposal = usePrefixProposal(mode === 'add' && can(role, 'organizations.create'))
   const bookingPrefix = Form.useWatch('booking_prefix', { preserve: true }) as string | undefined
   const proposalNote = proposal?.note && bookingPrefix === proposal.booking_prefix ? proposal.note : undefined
+  // A new organization is made by super; an existing one's Org URL is read-only for the others (spec 1 §4).
+  const mayChangeOrgUrl = mode === 'add' || can(role, 'organizations.org-url')
   // Non-super users may set a prefix only while it is empty (spec 1 §6).
   const prefixLocked = (key: 'booking_prefix' | 'refund_prefix') =>
     !isSuper && mode === 'edit' && Boolean(loaded?.[key])
@@ -89,8 +91,18 @@ export function GeneralSection({ mode, role, loaded }: SectionProps) {
       >
         <Input maxLength={255} readOnly={!isSuper} variant={isSuper ? 'outlined' : 'filled'} />
       </Form.Item>
-      <Form.Item label="Org URL" name="org_url" rules={[zodRule(fields.org_url)]}>
-        <Input maxLength={255} placeholder="www.example.com" />
+      <Form.Item
+        label="Org URL"
+        name="org_url"
+        rules={[zodRule(fields.org_url)]}
+        extra={mayChangeOrgUrl ? undefined : 'Set by the platform owner.'}
+      >
+        <Input
+          maxLength={255}
+          placeholder="www.example.com"
+          readOnly={!mayChangeOrgUrl}
+          variant={mayChangeOrgUrl ? 'outlined' : 'filled'}
+        />
       </Form.Item>
       <Form.Item
         label="Company Registration Number"
@@ -169,12 +181,17 @@ export function GeneralSection({ mode, role, loaded }: SectionProps) {
       <Form.Item label="Time Format" name="time_format" required rules={[zodRule(fields.time_format)]}>
         <Select options={timeFormatOptions} />
       </Form.Item>
-      <Form.Item label="Currency" name="currency_code" required rules={[zodRule(fields.currency_code)]}>
-        <Select showSearch={{ optionFilterProp: 'label' }} options={currencyOptions} />
-      </Form.Item>
-      <Form.Item label="Financial Year Start" name="month_id" required rules={[zodRule(fields.month_id)]}>
-        <Select options={monthOptions} />
-      </Form.Item>
+      {/* Finance fields: not for csr (the API keeps the stored ones on a csr's save). */}
+      {can(role, 'organizations.finance') ? (
+        <>
+          <Form.Item label="Currency" name="currency_code" required rules={[zodRule(fields.currency_code)]}>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={currencyOptions} />
+          </Form.Item>
+          <Form.Item label="Financial Year Start" name="month_id" required rules={[zodRule(fields.month_id)]}>
+            <Select options={monthOptions} />
+          </Form.Item>
+        </>
+      ) : null}
       <Wide>
         <Form.Item
           label="Logo"

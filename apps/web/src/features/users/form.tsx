@@ -9,6 +9,7 @@ import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { zodRule } from '../../platform/form-kit.ts'
 import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
+import { PasswordStrengthMeter } from '../../platform/password-meter.tsx'
 import { RecordPage } from '../../platform/record-page.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { useClientOptions } from '../clients/api.ts'
@@ -231,9 +232,14 @@ function UserForm({ id }: { id: number | null }) {
           </Form.Item>
         </FieldPair>
         {!editing ? (
-          <Form.Item label="Password" name="password" required rules={[zodRule(fields.password)]}>
-            <Input.Password maxLength={200} autoComplete="new-password" />
-          </Form.Item>
+          <>
+            <Form.Item label="Password" name="password" required rules={[zodRule(fields.password)]}>
+              <Input.Password maxLength={200} autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item noStyle dependencies={['password']}>
+              {({ getFieldValue }) => <PasswordStrengthMeter password={getFieldValue('password') ?? ''} />}
+            </Form.Item>
+          </>
         ) : null}
 
         <FormSection title="Company">
@@ -328,7 +334,7 @@ function UserForm({ id }: { id: number | null }) {
         ) : null}
       </RecordPage>
       {changingPassword && id !== null ? (
-        <ChangePasswordDialog userId={id} onClose={() => setChangingPassword(false)} />
+        <ChangePasswordDialog userId={id} own={self} onClose={() => setChangingPassword(false)} />
       ) : null}
     </>
   )

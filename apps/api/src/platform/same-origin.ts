@@ -1,0 +1,42 @@
+import { messages } from '@spaceboard/domain'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { forbidden } from './errors.ts'
+
+/** Methods that only read: a cross-site GET changes nothing, so it is not checked here. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Whether a state-changing request may have come from another site (CSRF, OWASP ASVS 5.0 §3.5).
+ * `Sec-Fetch-Site` (sent by every current browser) must be `same-origin` or `none` (typed by the
+ * person); `Origin`, when present, must be the app's public origin or the origin the request was
+ * addressed to (the Host header: a proxy that keeps it, such as the Vite dev server). A request
+ * with neither header is not a browser's cross-site request (curl, server-to-server) and passes.
+ */
+export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
+  const origin = request.headers.origin
+  if (origin === undefined) return false
+  if (origin === publicOrigin) return false
+  let parsed: URL
+  try {
+    parsed = new URL(origin)
+  } catch {
+    // "null" (a sandboxed frame, a redirect across sites) and anything unparsable.
+    return true
+  }
+  if (parsed.origin !== origin) return true
+  return parsed.host !== request.headers.host
+}
+
+/**
+ * Refuses a state-changing request from a foreign site with 403 before its body is read, so a
+ * multipart upload is refused as well as JSON.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return
+    if (isCrossSite(request, publicOrigin)) throw forbidden(messages.crossSiteRequest)
+  })
+}
