@@ -24,7 +24,8 @@ function ActualRevenue({
   currency: string | null
 }) {
   const actualCents = toCents(actual)
-  const variance = target === null || target === undefined || target === '' ? null : actualCents - toCents(target)
+  const variance =
+    target === null || target === undefined || target === '' ? null : actualCents - toCents(target)
   return (
     <Typography.Text type="secondary">
       Actual {formatMoney(actualCents, currency)}
