@@ -25,7 +25,7 @@ const newUser = (password: string) => {
     last_name: 'Lee',
     email: `pat.lee.${serial}@harbour.test`,
     password,
-    company_name: 'Harbour Workspaces',
+    company_name: 'Acme Consulting',
   }
 }
 
