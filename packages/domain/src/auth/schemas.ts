@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
+import { EMAIL_EXAMPLE, EMAIL_PATTERN } from './rules.ts'
 
-export const EMAIL_EXAMPLE = 'jane.doe@example.com'
+export { EMAIL_EXAMPLE, EMAIL_PATTERN, passwordStrength, signInEmailError } from './rules.ts'
 
 export const signInEmailSchema = z
   .string()
   .trim()
   .max(255)
-  .pipe(z.email({ error: () => messages.invalidEmailExample(EMAIL_EXAMPLE) }))
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: () => messages.invalidEmailExample(EMAIL_EXAMPLE) }))
 
 export const signInSchema = z.strictObject({
   backend: z.literal(1).optional(),
@@ -31,13 +32,3 @@ export const resetPasswordSchema = z
     path: ['confirm_password'],
   })
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
-
-/** Strength meter of the reset screen: 25 points each for length ≥ 8, a letter, a special character, a digit. */
-export function passwordStrength(password: string): number {
-  let score = 0
-  if (password.length >= 8) score += 25
-  if (/\p{L}/u.test(password)) score += 25
-  if (/[^\p{L}\p{N}\s]/u.test(password)) score += 25
-  if (/\p{N}/u.test(password)) score += 25
-  return score
-}
