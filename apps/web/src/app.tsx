@@ -1,6 +1,6 @@
 import type { Profile } from '@spaceboard/domain'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
+import { type AnyRoute, RouterProvider } from '@tanstack/react-router'
 import { App, ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
 import { StrictMode } from 'react'
@@ -30,6 +30,12 @@ export function mountApp(root: Root, profile?: Profile): void {
 
   if (profile) startSession(queryClient, profile)
   const router = createAppRouter(queryClient)
+  // The screen's chunks (shell, screen) load beside the signed-in area's profile check, not after it.
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    void router
+      .loadRouteChunk((router.routesById as Record<string, AnyRoute>)[match.routeId] as AnyRoute)
+      ?.catch(() => undefined)
+  }
 
   root.render(
     <StrictMode>

@@ -1,6 +1,8 @@
+import type { Profile } from '@spaceboard/domain'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { api } from './platform/api-client.ts'
 import { safeRedirect } from './platform/redirect.ts'
 
 /**
@@ -38,5 +40,7 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
   if (document.readyState === 'complete') prefetch()
   else window.addEventListener('load', prefetch, { once: true })
 } else {
-  void loadApp().then((app) => app.mountApp(root))
+  // The profile (is there a session?) comes while the app's chunks load, not after them.
+  const profile = api<Profile>('/api/profile', { on401: 'error' }).catch(() => undefined)
+  void Promise.all([loadApp(), profile]).then(([app, signedIn]) => app.mountApp(root, signedIn))
 }
