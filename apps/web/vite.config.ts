@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const outDir = path.join(root, 'dist')
@@ -66,9 +67,58 @@ function moduleSizes(): Plugin {
   }
 }
 
+/**
+ * The entry (main.tsx) is the sign-in page; every other page needs the app (app.tsx), which the
+ * entry imports once it has run. So that the app's chunks do not wait for the entry's download,
+ * a small deferred script, asked for beside the entry, preloads them at once on every page but
+ * sign in (where they are fetched after the page is up). A file, not an inline script: the CSP
+ * allows only 'self' scripts.
+ */
+function appPreload(): Plugin {
+  let script: { fileName: string; source: string } | undefined
+  return {
+    name: 'spaceboard-app-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle
+        if (!bundle) return html
+        const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
+        const entry = chunks.find((c) => c.isEntry)
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app.tsx'))
+        if (!entry || !app) throw new Error('app-preload: no entry or no app.tsx chunk in the build')
+        const loaded = new Set<string>()
+        const walk = (fileName: string) => {
+          if (loaded.has(fileName)) return
+          loaded.add(fileName)
+          const chunk = bundle[fileName]
+          if (chunk?.type === 'chunk') for (const imported of chunk.imports) walk(imported)
+        }
+        walk(entry.fileName)
+        const withEntry = new Set(loaded)
+        walk(app.fileName)
+        const files = [...loaded].filter((f) => !withEntry.has(f)).map((f) => `/${f}`)
+        const source = `if(location.pathname.replace(/\\/+$/,'')!=='/admin/login')for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}\n`
+        const hash = createHash('sha256').update(source).digest('hex').slice(0, 8)
+        script = { fileName: `assets/app-preload-${hash}.js`, source }
+        return {
+          html,
+          tags: [
+            { tag: 'script', attrs: { src: `/${script.fileName}`, defer: true }, injectTo: 'head-prepend' },
+          ],
+        }
+      },
+    },
+    closeBundle() {
+      if (script) writeFileSync(path.join(outDir, script.fileName), script.source)
+    },
+  }
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress(), moduleSizes()],
+  plugins: [react(), appPreload(), precompress(), moduleSizes()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -154,7 +154,8 @@ export function dialog(page: Page, title: string): Locator {
 
 /** The error message shown under a form field. */
 export function fieldError(scope: Page | Locator, text: string): Locator {
-  return scope.locator('.ant-form-item-explain-error').getByText(text, { exact: true })
+  // antd forms, and the sign-in page's own (plain React, features/auth/sign-in.tsx).
+  return scope.locator('.ant-form-item-explain-error, .auth-field-error').getByText(text, { exact: true })
 }
 
 /** Screenshots for a look by eye: written only when E2E_SHOTS_DIR is set. */

@@ -1,38 +1,46 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { App, ConfigProvider } from 'antd'
-import enGB from 'antd/locale/en_GB'
+import type { Profile } from '@spaceboard/domain'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ApiError } from './platform/api-client.ts'
-import { appTheme } from './platform/theme.ts'
-import { createAppRouter } from './router.tsx'
+import { SignIn } from './features/auth/sign-in.tsx'
+import { api } from './platform/api-client.ts'
+import { safeRedirect } from './platform/redirect.ts'
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx answer will not change by asking again.
-      retry: (count, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-      refetchOnWindowFocus: false,
-    },
-    mutations: { retry: false },
-  },
-})
-
-const router = createAppRouter(queryClient)
-
+/**
+ * The entry: React and the sign-in page only (issue 14: the first page must load fast on a slow
+ * line). Every other page loads the app (app.tsx: antd, the router, the features' routes) first;
+ * on the sign-in page the app is fetched once the page is up, while the person types, and
+ * started when they have signed in.
+ */
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element.')
+const root = createRoot(container)
+const loadApp = () => import('./app.tsx')
 
-createRoot(container).render(
-  <StrictMode>
-    <ConfigProvider locale={enGB} theme={appTheme}>
-      <App message={{ maxCount: 3 }}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>
-  </StrictMode>,
-)
+if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
+  const redirect = new URLSearchParams(window.location.search).get('redirect') ?? undefined
+  const target = safeRedirect(redirect && redirect.length <= 2000 ? redirect : undefined)
+  root.render(
+    <StrictMode>
+      <SignIn
+        onSignedIn={async (profile) => {
+          try {
+            const app = await loadApp()
+            window.history.replaceState(null, '', target)
+            app.mountApp(root, profile)
+          } catch {
+            // The app's chunk did not come (a new deployment, the network): a full page load.
+            window.location.assign(target)
+          }
+        }}
+        forgotLink={<a href="/admin/forgot-password">I forgot my password</a>}
+      />
+    </StrictMode>,
+  )
+  const prefetch = () => setTimeout(() => void loadApp().catch(() => undefined), 0)
+  if (document.readyState === 'complete') prefetch()
+  else window.addEventListener('load', prefetch, { once: true })
+} else {
+  // The profile (is there a session?) comes while the app's chunks load, not after them.
+  const profile = api<Profile>('/api/profile', { on401: 'error' }).catch(() => undefined)
+  void Promise.all([loadApp(), profile]).then(([app, signedIn]) => app.mountApp(root, signedIn))
+}

@@ -1,4 +1,5 @@
-import { messages, parseContentRangeTotal, TOTAL_ESTIMATED_HEADER } from '@spaceboard/domain'
+import { parseContentRangeTotal, TOTAL_ESTIMATED_HEADER } from '@spaceboard/domain/content-range'
+import { messages } from '@spaceboard/domain/messages'
 
 /** The error body every API route answers with: `{ message, errors?: { field: message } }`. */
 export interface ApiErrorBody {

@@ -3,6 +3,8 @@ import { type QueryClient, queryOptions, useQueryClient, useSuspenseQuery } from
 import { useNavigate } from '@tanstack/react-router'
 import { api } from './api-client.ts'
 
+export { safeRedirect } from './redirect.ts'
+
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: ({ signal }) => api<Profile>('/api/profile', { signal, on401: 'error' }),
@@ -36,13 +38,4 @@ export function useSignOut(): () => Promise<void> {
       queryClient.clear()
     }
   }
-}
-
-/** A same-origin path to return to after signing in; anything else falls back to the profile. */
-export function safeRedirect(redirect: string | undefined): string {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
-    return '/admin/profile/show'
-  }
-  if (redirect.startsWith('/admin/login')) return '/admin/profile/show'
-  return redirect
 }

@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
 import { newPasswordField } from './password-policy.ts'
+import { EMAIL_EXAMPLE, EMAIL_PATTERN } from './rules.ts'
 
-export const EMAIL_EXAMPLE = 'jane.doe@example.com'
+export { EMAIL_EXAMPLE, EMAIL_PATTERN, signInEmailError } from './rules.ts'
 
 export const signInEmailSchema = z
   .string()
   .trim()
   .max(255)
-  .pipe(z.email({ error: () => messages.invalidEmailExample(EMAIL_EXAMPLE) }))
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: () => messages.invalidEmailExample(EMAIL_EXAMPLE) }))
 
 export const signInSchema = z.strictObject({
   backend: z.literal(1).optional(),

@@ -1,35 +1,19 @@
-import { Flex, Typography, theme } from 'antd'
 import type { ReactNode } from 'react'
+import './auth.css'
 
 /**
- * The centred card of the signed-out screens (sign in, forgot and reset password). Drawn with the
- * theme's tokens rather than antd's Card, which brings Tabs, Dropdown and Menu along: the sign-in
- * page is the first page, and its JavaScript is on everyone's way in.
+ * The centred card of the signed-out screens (sign in, forgot and reset password), in plain markup
+ * and CSS (auth.css, the theme's colours): the sign-in page is the first page and carries neither
+ * antd nor zod (main.tsx); forgot and reset password render their antd forms inside it.
  */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
-  const { token } = theme.useToken()
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', background: '#f0f2f5', padding: 16 }}>
-      <div
-        style={{
-          width: 400,
-          maxWidth: '100%',
-          padding: token.paddingLG,
-          background: token.colorBgContainer,
-          border: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
-          borderRadius: token.borderRadiusLG,
-        }}
-      >
-        <Flex vertical gap={8}>
-          <Typography.Text type="secondary" strong>
-            Spaceboard
-          </Typography.Text>
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {title}
-          </Typography.Title>
-          <main>{children}</main>
-        </Flex>
+    <div className="auth-page">
+      <div className="auth-card">
+        <div className="auth-brand">Spaceboard</div>
+        <h1 className="auth-title">{title}</h1>
+        <main>{children}</main>
       </div>
-    </Flex>
+    </div>
   )
 }

@@ -1,15 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { rootRoute } from '../../platform/routes.tsx'
 import { resetPasswordSearchSchema, signInSearchSchema } from './search.ts'
-import { SignIn } from './sign-in.tsx'
+import { SignInRoute } from './sign-in-route.tsx'
 
-// Signed-out screens. Sign in is the first page most people see: it comes with the app's entry
-// chunk, not one request later; the password screens load when opened.
+// Signed-out screens. Sign in is the first page most people see: main.tsx shows it without the app;
+// inside the app (after signing out, or a visit while signed out) it comes with the app's chunk.
+// The password screens load when opened.
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'admin/login',
   validateSearch: signInSearchSchema,
-  component: SignIn,
+  component: SignInRoute,
 })
 
 const forgotPasswordRoute = createRoute({
