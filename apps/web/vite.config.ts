@@ -71,7 +71,8 @@ function moduleSizes(): Plugin {
  * The entry (main.tsx) is the sign-in page; every other page needs the app (app.tsx), which the
  * entry imports once it has run. So that the app's chunks do not wait for the entry's download,
  * a small deferred script, asked for beside the entry, preloads them at once on every page but
- * sign in (where they are fetched after the page is up). A file, not an inline script: the CSP
+ * sign in (where they are fetched after the page is up), with the signed-in shell's, and on the
+ * bookings list that screen's (issue 14). A file, not an inline script: the CSP
  * allows only 'self' scripts.
  */
 function appPreload(): Plugin {
@@ -98,8 +99,15 @@ function appPreload(): Plugin {
         walk(entry.fileName)
         const withEntry = new Set(loaded)
         walk(app.fileName)
+        // The signed-in shell comes on every page but sign in; the bookings list's chunk on its own page.
+        const shell = chunks.find((c) => c.facadeModuleId?.endsWith('/src/platform/app-shell.tsx'))
+        if (shell) walk(shell.fileName)
         const files = [...loaded].filter((f) => !withEntry.has(f)).map((f) => `/${f}`)
-        const source = `if(location.pathname.replace(/\\/+$/,'')!=='/admin/login')for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}\n`
+        const list = chunks.find((c) => c.facadeModuleId?.endsWith('/src/features/bookings/list.tsx'))
+        const withApp = new Set(loaded)
+        if (list) walk(list.fileName)
+        const listFiles = [...loaded].filter((f) => !withApp.has(f)).map((f) => `/${f}`)
+        const source = `{const p=location.pathname.replace(/\\/+$/,'');if(p!=='/admin/login')for(const f of ${JSON.stringify(files)}.concat(p==='/admin/book/list'?${JSON.stringify(listFiles)}:[])){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}}\n`
         const hash = createHash('sha256').update(source).digest('hex').slice(0, 8)
         script = { fileName: `assets/app-preload-${hash}.js`, source }
         return {
