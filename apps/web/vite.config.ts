@@ -71,7 +71,8 @@ function moduleSizes(): Plugin {
  * The entry (main.tsx) is the sign-in page; every other page needs the app (app.tsx), which the
  * entry imports once it has run. So that the app's chunks do not wait for the entry's download,
  * a small deferred script, asked for beside the entry, preloads them at once on every page but
- * sign in (where they are fetched after the page is up). A file, not an inline script: the CSP
+ * sign in (where they are fetched after the page is up), with the signed-in shell's, and on the
+ * bookings list that screen's (issue 14). A file, not an inline script: the CSP
  * allows only 'self' scripts.
  */
 function appPreload(): Plugin {
@@ -98,8 +99,15 @@ function appPreload(): Plugin {
         walk(entry.fileName)
         const withEntry = new Set(loaded)
         walk(app.fileName)
+        // The signed-in shell comes on every page but sign in; the bookings list's chunk on its own page.
+        const shell = chunks.find((c) => c.facadeModuleId?.endsWith('/src/platform/app-shell.tsx'))
+        if (shell) walk(shell.fileName)
         const files = [...loaded].filter((f) => !withEntry.has(f)).map((f) => `/${f}`)
-        const source = `if(location.pathname.replace(/\\/+$/,'')!=='/admin/login')for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}\n`
+        const list = chunks.find((c) => c.facadeModuleId?.endsWith('/src/features/bookings/list.tsx'))
+        const withApp = new Set(loaded)
+        if (list) walk(list.fileName)
+        const listFiles = [...loaded].filter((f) => !withApp.has(f)).map((f) => `/${f}`)
+        const source = `{const p=location.pathname.replace(/\\/+$/,'');if(p!=='/admin/login')for(const f of ${JSON.stringify(files)}.concat(p==='/admin/book/list'?${JSON.stringify(listFiles)}:[])){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}}\n`
         const hash = createHash('sha256').update(source).digest('hex').slice(0, 8)
         script = { fileName: `assets/app-preload-${hash}.js`, source }
         return {
@@ -116,15 +124,81 @@ function appPreload(): Plugin {
   }
 }
 
+/**
+ * The way to the bookings list after signing in (issue 14): the modules the app (app.tsx), the
+ * signed-in shell and the list import statically, less what the sign-in page (the entry) has
+ * already. Left to the default splitting they came as ~55 small chunks, which queue on the
+ * browser's 6 connections (HTTP/1.1) ahead of the API requests; grouped, they are ~10: the
+ * packages (split under the chunk budget) and our code, beside the three screens' own. The set
+ * follows static imports, barrels (antd, icons) included, so it holds somewhat more than the list
+ * needs (other screens' antd parts): fewer requests for some more bytes.
+ */
+const SIGNED_IN_PATH = ['/src/app.tsx', '/src/platform/app-shell.tsx', '/src/features/bookings/list.tsx']
+
+function signedInPath(): { plugin: Plugin; has: (id: string) => boolean } {
+  const onPath = new Set<string>()
+  return {
+    has: (id) => onPath.has(id),
+    plugin: {
+      name: 'spaceboard-signed-in-path',
+      apply: 'build',
+      buildEnd() {
+        onPath.clear()
+        const ids = [...this.getModuleIds()]
+        const closure = (start: string, seen: Set<string>) => {
+          const stack = [start]
+          while (stack.length) {
+            const id = stack.pop() as string
+            if (seen.has(id)) continue
+            seen.add(id)
+            for (const imported of this.getModuleInfo(id)?.importedIds ?? []) stack.push(imported)
+          }
+        }
+        const entryClosure = new Set<string>()
+        for (const id of ids) if (this.getModuleInfo(id)?.isEntry) closure(id, entryClosure)
+        const starts = SIGNED_IN_PATH.map((end) => ids.find((id) => id.endsWith(end)))
+        if (starts.some((id) => !id))
+          throw new Error('signed-in-path: a screen of the path is not in the build')
+        const reached = new Set<string>()
+        for (const start of starts) closure(start as string, reached)
+        for (const id of reached)
+          if (!entryClosure.has(id) && !starts.includes(id) && !id.startsWith('\0')) onPath.add(id)
+      },
+    },
+  }
+}
+
+const signedIn = signedInPath()
+
 export default defineConfig({
   root,
-  plugins: [react(), appPreload(), precompress(), moduleSizes()],
+  plugins: [react(), signedIn.plugin, appPreload(), precompress(), moduleSizes()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json: the chunks each screen loads, read by the bundle budget test (e2e/bundle-budget.test.ts).
     manifest: true,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'signed-in-packages',
+              test: (id) => signedIn.has(id) && id.includes('/node_modules/'),
+              // Well under the budget's 300 KB gzip a chunk (raw bytes here); they download side by side.
+              maxSize: 1_500_000,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'signed-in',
+              test: (id) => signedIn.has(id) && !id.includes('/node_modules/'),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,8 +1,9 @@
-import type { Profile } from '@spaceboard/domain'
+import type { PreferenceKey, Profile } from '@spaceboard/domain'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { SignIn } from './features/auth/sign-in.tsx'
 import { api } from './platform/api-client.ts'
+import type { PreferenceAnswer } from './platform/preferences.ts'
 import { safeRedirect } from './platform/redirect.ts'
 
 /**
@@ -42,5 +43,18 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
 } else {
   // The profile (is there a session?) comes while the app's chunks load, not after them.
   const profile = api<Profile>('/api/profile', { on401: 'error' }).catch(() => undefined)
-  void Promise.all([loadApp(), profile]).then(([app, signedIn]) => app.mountApp(root, signedIn))
+  // The bookings list asks a non-super user's remembered location (BOOKING_LIST_PREFERENCE) before
+  // it asks for its rows: that request goes with the profile's answer too, not after the chunks.
+  const key: PreferenceKey = 'booking-list'
+  const early =
+    window.location.pathname.replace(/\/+$/, '') === '/admin/book/list'
+      ? profile.then((signedIn) =>
+          signedIn && signedIn.type !== 'super'
+            ? { key, answer: api<PreferenceAnswer<typeof key>>(`/api/preference/${key}`) }
+            : undefined,
+        )
+      : undefined
+  void Promise.all([loadApp(), profile, early]).then(([app, signedIn, preference]) =>
+    app.mountApp(root, signedIn, preference),
+  )
 }

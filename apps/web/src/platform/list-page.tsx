@@ -1,5 +1,5 @@
 import { messages, PAGE_SIZE, type Range, rangeForPage, searchSchema, showPager } from '@spaceboard/domain'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { Alert, Flex, Input, Skeleton, Table, type TableProps, Typography } from 'antd'
 import type { ColumnType, SorterResult } from 'antd/es/table/interface'
 import { type ReactNode, useEffect, useState } from 'react'
@@ -48,15 +48,14 @@ function withoutRandom<S extends object>(search: S): S {
   return rest as S
 }
 
-/** A server-side list: Range paging, Content-Range total, sort and search mirrored in the URL. */
-export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
+/** A list page's query: useListPage's, and what a route may start before its screen is up. */
+export function listPageQuery<T, K extends string>(
+  options: Pick<ListPageOptions<K>, 'endpoint' | 'search' | 'pageSize' | 'firstRange' | 'params'>,
+) {
   const { endpoint, firstRange, params } = options
   const search = withoutRandom(options.search)
-  const onSearchChange = options.onSearchChange
-  const pageSize = options.pageSize ?? PAGE_SIZE
-  const threshold = options.pagerThreshold ?? pageSize
-  const range = rangeOfPage(search.page, pageSize, firstRange)
-  const query = useQuery({
+  const range = rangeOfPage(search.page, options.pageSize ?? PAGE_SIZE, firstRange)
+  return queryOptions({
     queryKey: [endpoint, 'list', search, range, params],
     queryFn: ({ signal }) =>
       apiPage<T>(
@@ -70,8 +69,16 @@ export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
         range,
         signal,
       ),
-    placeholderData: keepPreviousData,
   })
+}
+
+/** A server-side list: Range paging, Content-Range total, sort and search mirrored in the URL. */
+export function useListPage<T, K extends string>(options: ListPageOptions<K>) {
+  const { onSearchChange, firstRange } = options
+  const search = withoutRandom(options.search)
+  const pageSize = options.pageSize ?? PAGE_SIZE
+  const threshold = options.pagerThreshold ?? pageSize
+  const query = useQuery({ ...listPageQuery<T, K>(options), placeholderData: keepPreviousData })
   const total = query.data?.total ?? 0
   const lastPage = total === 0 ? 1 : pageOfRow(total - 1, pageSize, firstRange)
 

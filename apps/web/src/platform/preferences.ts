@@ -1,10 +1,10 @@
 import type { PreferenceKey, PreferenceValue } from '@spaceboard/domain'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './api-client.ts'
 
 const ENDPOINT = '/api/preference'
 
-interface PreferenceAnswer<K extends PreferenceKey> {
+export interface PreferenceAnswer<K extends PreferenceKey> {
   key: K
   value: PreferenceValue<K> | null
 }
@@ -16,6 +16,22 @@ export const preferenceQuery = <K extends PreferenceKey>(key: K) =>
     queryFn: async ({ signal }) => (await api<PreferenceAnswer<K>>(`${ENDPOINT}/${key}`, { signal })).value,
     staleTime: 60_000,
   })
+
+/**
+ * A preference asked for before the app was up (main.tsx, beside the profile): the screen's query
+ * waits for that request instead of making its own. Should it fail, the screen asks again.
+ */
+export function seedPreference<K extends PreferenceKey>(
+  queryClient: QueryClient,
+  key: K,
+  answer: Promise<PreferenceAnswer<K>>,
+): void {
+  void queryClient.prefetchQuery({
+    ...preferenceQuery(key),
+    queryFn: async () => (await answer).value,
+    retry: false,
+  })
+}
 
 /** Saves what a screen remembers; the cached value follows at once. */
 export function useSavePreference<K extends PreferenceKey>(key: K) {

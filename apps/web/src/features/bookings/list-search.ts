@@ -1,11 +1,14 @@
 import {
   type BookingListFilters,
+  type BookingListRow,
   type BookingOrder,
   bookingListQuerySchema,
   isIsoDate,
 } from '@spaceboard/domain'
 import type { SearchSchemaInput } from '@tanstack/react-router'
+import { listPageQuery } from '../../platform/list-page.tsx'
 import { type ListSearch, type ListSearchInput, listSearchValidator } from '../../platform/list-search.ts'
+import { BOOKING_ENDPOINT } from './api.ts'
 
 /** /admin/book/list's URL: search, order, direct, random, page and the filters (spec 2 §2). */
 export type BookingListSearch = ListSearch<BookingOrder> & BookingListFilters
@@ -55,3 +58,11 @@ export function filterParams(search: BookingListFilters, isSuper: boolean) {
     business_center_id: search.business_center_id,
   }
 }
+
+/** The list call of a search: the screen's, and the route's as the page is entered (routes.tsx). */
+export const bookingListQuery = (search: BookingListSearch, isSuper: boolean) =>
+  listPageQuery<BookingListRow, BookingOrder>({
+    endpoint: BOOKING_ENDPOINT,
+    search,
+    params: { booking: 1, ...filterParams(search, isSuper) },
+  })

@@ -112,6 +112,7 @@ function BookingListScreen({ search }: { search: BookingListSearch }) {
     search,
     // The list kit changes search, sort and page; the filters stay as they are.
     onSearchChange: (next) => go({ ...search, ...next }),
+    // As bookingListQuery has them (the route starts that call as the page is entered).
     params: { booking: 1, ...params },
   })
 

@@ -1,7 +1,10 @@
+import { BOOKING_LIST_PREFERENCE, can } from '@spaceboard/domain'
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { preferenceQuery } from '../../platform/preferences.ts'
 import { guarded } from '../../platform/route-guard.tsx'
 import { idParam, signedInRoute } from '../../platform/routes.tsx'
-import { bookingListSearch } from './list-search.ts'
+import { profileQuery } from '../../platform/session.ts'
+import { bookingListQuery, bookingListSearch } from './list-search.ts'
 import { roomDetailSearchSchema } from './room-detail-model.ts'
 
 // Bookings (spec 2 §2): New Booking (the calendar opens it with the slot dragged on), the list (a non-super user's location comes back from their preferences), View Booking (another organization's booking is not found) and what staff do to a booking. Each screen is a chunk of its own, loaded with its route.
@@ -19,6 +22,29 @@ const bookingListRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'admin/book/list',
   validateSearch: bookingListSearch,
+  // Entering the page, its list call starts now, not once the screen is up: with the location the
+  // screen will put back (a non-super user's remembered one, list.tsx), so the screen finds it asked.
+  beforeLoad: ({ context: { queryClient }, search, cause }) => {
+    const profile = queryClient.getQueryData(profileQuery.queryKey)
+    // Not for those the guard keeps out (they see a 403, no call).
+    if (cause !== 'enter' || !profile || !can(profile.type, 'bookings.read')) return
+    const isSuper = profile.type === 'super'
+    const start = (next: typeof search) => void queryClient.prefetchQuery(bookingListQuery(next, isSuper))
+    if (isSuper || search.business_center_id !== undefined) return start(search)
+    queryClient.fetchQuery(preferenceQuery(BOOKING_LIST_PREFERENCE)).then(
+      (remembered) => {
+        const center = remembered?.business_center_id ?? null
+        start(
+          center === null
+            ? search
+            : bookingListSearch({ ...search, business_center_id: center } as Parameters<
+                typeof bookingListSearch
+              >[0]),
+        )
+      },
+      () => undefined,
+    )
+  },
   component: guarded(
     'bookings.read',
     lazyRouteComponent(() => import('./list.tsx'), 'BookingList'),
