@@ -33,19 +33,22 @@ import {
   vouchers,
 } from '../../db/schema/index.ts'
 
+/** What a booking needs of its organization. */
+const bookingOrganization = {
+  id: organizations.id,
+  name: organizations.name,
+  bookingPrefix: organizations.bookingPrefix,
+  currencyCode: organizations.currencyCode,
+  minimumNoticePeriod: organizations.minimumNoticePeriod,
+  taxesLabel: organizations.taxesLabel,
+  taxesPercent: organizations.taxesPercent,
+  features: organizations.features,
+  deletedAt: organizations.deletedAt,
+}
+
 const organizationById = preparedQuery('booking_organization', (tx) =>
   tx
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      bookingPrefix: organizations.bookingPrefix,
-      currencyCode: organizations.currencyCode,
-      minimumNoticePeriod: organizations.minimumNoticePeriod,
-      taxesLabel: organizations.taxesLabel,
-      taxesPercent: organizations.taxesPercent,
-      features: organizations.features,
-      deletedAt: organizations.deletedAt,
-    })
+    .select(bookingOrganization)
     .from(organizations)
     .where(eq(organizations.id, sql.placeholder('organizationId'))),
 )
@@ -275,17 +278,7 @@ const localEnd = sql`(${wallTime('end')} at time zone ${centers.timezoneId})`
 const bookingContextOf = preparedQuery('booking_context', (tx) =>
   tx
     .select({
-      organization: {
-        id: organizations.id,
-        name: organizations.name,
-        bookingPrefix: organizations.bookingPrefix,
-        currencyCode: organizations.currencyCode,
-        minimumNoticePeriod: organizations.minimumNoticePeriod,
-        taxesLabel: organizations.taxesLabel,
-        taxesPercent: organizations.taxesPercent,
-        features: organizations.features,
-        deletedAt: organizations.deletedAt,
-      },
+      organization: bookingOrganization,
       center: centers,
       space: spaces,
       client: clients,
