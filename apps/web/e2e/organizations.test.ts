@@ -177,7 +177,7 @@ describe('Organizations', () => {
     await eventually(() => inViewport(nameInput(page))).toBe(true)
     await shot(page, 'organizations-add-invalid')
 
-    // A name whose MH-XXX another organization has: the next free prefix is proposed, and said so.
+    // A name whose MH- prefix (its first three letters) another organization has: the next free prefix is proposed, and said so.
     await nameInput(page).fill('Harbour Two')
     await eventually(() => page.getByLabel('Booking Prefix', { exact: true }).inputValue()).toBe('MH-HA2')
     expect(await page.getByLabel('Refund Prefix', { exact: true }).inputValue()).toBe('CRMH-HA2')

@@ -37,7 +37,7 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
   )
 
   // Ours (issue 15): the prefixes the add form proposes for a name, the next free ones when the
-  // spec's MH-XXX is taken, with the note saying so.
+  // spec's prefix (MH- and the name's first three letters) is taken, with the note saying so.
   app.get(
     '/api/organization/prefixes',
     {

@@ -32,8 +32,8 @@ const monthOptions = months.map((name, index) => ({ value: index + 1, label: nam
 const timeFormatOptions = timeFormats.map((format) => ({ value: format, label: format }))
 
 /**
- * Adding: the prefixes proposed for the typed name (issue 15), the spec's MH-XXX or, when another
- * organization has it, the next free one; the auto-filled prefixes follow the proposal unless the
+ * Adding: the prefixes proposed for the typed name (issue 15), the spec's (MH- and the name's
+ * first three letters) or, when another organization has it, the next free one; the auto-filled prefixes follow the proposal unless the
  * person typed their own, and the form says why a number was put in.
  */
 function usePrefixProposal(enabled: boolean): PrefixProposal | null {
