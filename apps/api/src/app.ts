@@ -47,6 +47,7 @@ import { registerErrorHandling } from './platform/errors.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { registerContentRange } from './platform/list.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
+import { takesBody } from './platform/route-hooks.ts'
 import { registerSameOriginCheck } from './platform/same-origin.ts'
 import { createSecretBox } from './platform/secrets.ts'
 import { registerMultipart, registerUploads } from './platform/uploads.ts'
@@ -123,6 +124,11 @@ export async function buildApp(
   // JSON (and other compressible) answers over 1 KB, in the best encoding the browser accepts
   // (brotli at the plugin's quality 4, else gzip). Already-compressed streams (xlsx, PDF) pass
   // untouched; the web app's files come pre-compressed from the build (registerWeb).
+  // A request body is decompressed only where a route takes one: the plugin's hook would otherwise
+  // be a step of every GET. (Before the plugin, so that its onRoute hook sees the setting.)
+  app.addHook('onRoute', (route) => {
+    if (!takesBody(route)) route.decompress = false
+  })
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] })
   registerContentRange(app)
   // helmet's middleware, made once: @fastify/helmet makes it again for every request, parsing the

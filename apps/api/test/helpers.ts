@@ -1,6 +1,8 @@
-import { inject } from 'vitest'
+import pg from 'pg'
+import { inject, vi } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { type Config, loadConfig } from '../src/config.ts'
+import type { Database } from '../src/db/client.ts'
 import { DEMO_PASSWORD } from '../src/db/seed/seed.ts'
 import { openTestDatabase } from './template.ts'
 
@@ -77,3 +79,48 @@ export async function createTestApp(
   }
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+export interface RunStatement {
+  /** A prepared statement's name; undefined for an unnamed one. */
+  name: string | undefined
+  sql: string
+}
+
+/**
+ * The statements the database is asked to run while `run` runs, in order: on PostgreSQL as
+ * node-postgres sends them (prepared selects skip drizzle's execute there: db/prepared.ts), on
+ * PGlite as drizzle prepares them (which it does twice per query in a transaction).
+ */
+export async function statementsRunBy<T>(
+  database: Database,
+  run: () => Promise<T>,
+): Promise<{ result: T; statements: RunStatement[] }> {
+  if (database.kind === 'postgres') {
+    const sent = vi.spyOn(pg.Client.prototype, 'query')
+    try {
+      const result = await run()
+      const statements = sent.mock.calls.map(([config]): RunStatement => {
+        if (typeof config === 'string') return { name: undefined, sql: config }
+        const { name, text } = config as { name?: string; text: string }
+        return { name, sql: text }
+      })
+      return { result, statements }
+    } finally {
+      sent.mockRestore()
+    }
+  }
+  const session = Object.getPrototypeOf(database.db._.session)
+  const prepare = vi.spyOn(session, 'prepareQuery')
+  try {
+    const result = await run()
+    const statements = prepare.mock.calls.map(
+      ([query, , name]): RunStatement => ({
+        name: name as string | undefined,
+        sql: (query as { sql: string }).sql,
+      }),
+    )
+    return { result, statements }
+  } finally {
+    prepare.mockRestore()
+  }
+}

@@ -1,4 +1,15 @@
-import { Column, type DriverValueDecoder, is, type Query, SQL, Subquery } from 'drizzle-orm'
+import {
+  Column,
+  type DriverValueDecoder,
+  fillPlaceholders,
+  is,
+  type Query,
+  SQL,
+  Subquery,
+  type TablesRelationalConfig,
+} from 'drizzle-orm'
+import { NodePgSession } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
 import type { Tx } from './client.ts'
 
 interface Executable {
@@ -73,7 +84,13 @@ export function preparedQuery<Q extends { prepare(name: string): Executable }>(
         mapRows: flatRowMapper(first.fields),
       }
     }
-    const session = tx._.session as unknown as {
+    const session = tx._.session as unknown
+    if (built.mapRows && session instanceof NodePgSession) {
+      return runOnNodePg(session, name, built.query, built.mapRows, values) as ReturnType<
+        ReturnType<Q['prepare']>['execute']
+      >
+    }
+    const drizzleSession = session as {
       prepareQuery(
         query: Query,
         fields: unknown,
@@ -82,10 +99,48 @@ export function preparedQuery<Q extends { prepare(name: string): Executable }>(
         customResultMapper?: RowMapper,
       ): Executable & Built
     }
-    const prepared = session.prepareQuery(built.query, built.fields, name, true, built.mapRows)
+    const prepared = drizzleSession.prepareQuery(built.query, built.fields, name, true, built.mapRows)
     prepared.joinsNotNullableMap = built.joinsNotNullableMap
     return prepared.execute(values) as ReturnType<ReturnType<Q['prepare']>['execute']>
   }
+}
+
+/** Types node-postgres must hand over as PostgreSQL's text, as drizzle's own sessions ask (its columns decode them). */
+const TEXT_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+])
+const asText = (value: string) => value
+const nodePgTypes = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(typeId) ? asText : pg.types.getTypeParser(typeId, format),
+}
+
+/**
+ * A flat prepared select straight on node-postgres: drizzle's execute makes a prepared-query object
+ * with two query configs, three tracing spans and four promise layers per call — on the country
+ * list, more than the rest of the app's own work. Same statement, same type parsing, same rows.
+ */
+async function runOnNodePg(
+  session: NodePgSession<Record<string, unknown>, TablesRelationalConfig>,
+  name: string,
+  query: Query,
+  mapRows: RowMapper,
+  values: Record<string, unknown> | undefined,
+) {
+  const client = (session as unknown as { client: pg.Pool | pg.PoolClient }).client
+  const result = await client.query<unknown[]>(
+    { name, text: query.sql, rowMode: 'array', types: nodePgTypes },
+    fillPlaceholders(query.params, values ?? {}),
+  )
+  return mapRows(result.rows)
 }
 
 /**

@@ -10,6 +10,7 @@ import { asc, desc, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
 import { badRequest } from './errors.ts'
+import { appendRouteHook, takesBody } from './route-hooks.ts'
 
 export interface ListWindow {
   offset: number
@@ -113,8 +114,8 @@ export function registerContentRange(app: FastifyInstance): void {
     done(null, payload)
   }
   app.addHook('onRoute', (route) => {
-    const hooks = route.onSend
-    route.onSend = [...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : []), onSend]
+    // Lists are read with GET; no other route sets a Content-Range.
+    if (!takesBody(route)) appendRouteHook(route, 'onSend', onSend)
   })
 }
 

@@ -1,9 +1,7 @@
 import { messages } from '@spaceboard/domain'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { forbidden } from './errors.ts'
-
-/** Methods that only read: a cross-site GET changes nothing, so it is not checked here. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+import { appendRouteHook, takesBody } from './route-hooks.ts'
 
 /**
  * Whether a state-changing request may have come from another site (CSRF, OWASP ASVS 5.0 §3.5).
@@ -35,8 +33,11 @@ export function isCrossSite(request: FastifyRequest, publicOrigin: string): bool
  */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return
-    if (isCrossSite(request, publicOrigin)) throw forbidden(messages.crossSiteRequest)
+  const onRequest: onRequestHookHandler = (request, _reply, done) => {
+    done(isCrossSite(request, publicOrigin) ? forbidden(messages.crossSiteRequest) : undefined)
+  }
+  // On the routes that change state only, and as a callback: reads pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    if (takesBody(route)) appendRouteHook(route, 'onRequest', onRequest)
   })
 }

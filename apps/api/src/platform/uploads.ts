@@ -5,9 +5,10 @@ import path from 'node:path'
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { messages } from '@spaceboard/domain'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
 import type { Sharp } from 'sharp'
 import { HttpError } from './errors.ts'
+import { appendRouteHook, takesBody } from './route-hooks.ts'
 
 /** The spec's "Photos size cannot exceed 1MB", for every uploaded image. */
 export const MAX_IMAGE_BYTES = 1024 * 1024
@@ -116,10 +117,14 @@ export async function storeResizedImage(dataDir: string, image: Buffer, width: n
 export async function registerMultipart(app: FastifyInstance) {
   // Two files are let through so that a second one can be refused with the spec's message.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 2, fields: 10 } })
-  // A callback hook: an async one costs every answer a promise and a microtask turn.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // A callback hook, on the routes that take a body only: an async one costs every answer a
+  // promise and a microtask turn, and a GET has no body to settle.
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
     settleUnreadBody(request, reply)
     done(null, payload)
+  }
+  app.addHook('onRoute', (route) => {
+    if (takesBody(route)) appendRouteHook(route, 'onSend', onSend)
   })
 }
 

@@ -1,8 +1,8 @@
 import { addDays, messages } from '@spaceboard/domain'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/db/client.ts'
 import { centers, clients, spaces } from '../../src/db/schema/index.ts'
-import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
 
 /**
@@ -35,8 +35,6 @@ afterAll(() => t.close())
 
 /** The statements the request runs (from its booking context on) and the transactions it opens. */
 async function create() {
-  const session = Object.getPrototypeOf(t.database.db._.session)
-  const prepare = vi.spyOn(session, 'prepareQuery')
   let transactions = 0
   const { database } = t
   const onOneConnection = database.onOneConnection.bind(database)
@@ -55,18 +53,18 @@ async function create() {
       ),
     )
   try {
-    const response = await t.api(admin, 'POST', '/api/userbooking', body)
+    const { result: response, statements } = await statementsRunBy(database, () =>
+      t.api(admin, 'POST', '/api/userbooking', body),
+    )
     // A prepared statement's name, or its first word (the inserts are not prepared). drizzle on
     // PGlite prepares each query twice (its session and the transaction's), hence the dedupe.
-    const names = prepare.mock.calls
-      .map(([query, , name]) => ({ name: name as string | undefined, sql: (query as { sql: string }).sql }))
+    const names = statements
       .filter((statement, n, all) => statement.sql !== all[n - 1]?.sql)
       // node-postgres begins and ends a transaction with statements, PGlite does not.
       .filter((statement) => !['begin', 'commit', 'rollback'].includes(statement.sql))
       .map((statement) => statement.name ?? statement.sql.split(' ')[0])
     return { response, statements: names.slice(names.indexOf('booking_context')), transactions }
   } finally {
-    prepare.mockRestore()
     database.onOneConnection = onOneConnection
   }
 }

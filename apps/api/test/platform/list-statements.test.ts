@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 
 /**
  * Every list's page runs as a named prepared statement built once per shape, its values as
@@ -16,18 +16,11 @@ afterAll(() => t.close())
 
 /** The name and SQL of every statement the request runs. */
 async function statementsOf(url: string, range: string) {
-  const session = Object.getPrototypeOf(t.database.db._.session)
-  const prepare = vi.spyOn(session, 'prepareQuery')
-  try {
-    const response = await t.api(superCookie, 'GET', url, undefined, range)
-    expect(response.statusCode, url).toBe(200)
-    return prepare.mock.calls.map(([query, , name]) => ({
-      name: name as string | undefined,
-      sql: (query as { sql: string }).sql,
-    }))
-  } finally {
-    prepare.mockRestore()
-  }
+  const { result: response, statements } = await statementsRunBy(t.database, () =>
+    t.api(superCookie, 'GET', url, undefined, range),
+  )
+  expect(response.statusCode, url).toBe(200)
+  return statements
 }
 
 const lists = {

@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { users } from '../../src/db/schema/index.ts'
-import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 
 /**
  * The users list reads its page alone and counts its total apart (platform/list.ts totalCount):
@@ -30,12 +30,8 @@ afterEach(() => vi.restoreAllMocks())
 
 /** The SQL of every statement the request runs. */
 async function statementsOf(run: () => Promise<unknown>) {
-  const session = Object.getPrototypeOf(t.database.db._.session)
-  const prepare = vi.spyOn(session, 'prepareQuery')
-  await run()
-  const statements = prepare.mock.calls.map(([query]) => (query as { sql: string }).sql)
-  prepare.mockRestore()
-  return statements
+  const { statements } = await statementsRunBy(t.database, run)
+  return statements.map((statement) => statement.sql)
 }
 
 const list = (cookie: string, query: string, range: string) =>
