@@ -135,6 +135,38 @@ function appPreload(): Plugin {
  */
 const SIGNED_IN_PATH = ['/src/app.tsx', '/src/platform/app-shell.tsx', '/src/features/bookings/list.tsx']
 
+/**
+ * Packages imported through an index that re-exports every component: the path follows only the
+ * components a file names (`import { Button } from 'antd'` → antd/es/button), not the index's
+ * every export, so the grouped chunks hold what the path uses rather than all of antd and its
+ * icons (the other screens' parts come with those screens).
+ */
+const BARRELS = [
+  {
+    from: 'antd',
+    index: '/node_modules/antd/es/index.js',
+    module: (name: string) =>
+      `/node_modules/antd/es/${name.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase()}/index.js`,
+  },
+  {
+    from: '@ant-design/icons',
+    index: '/node_modules/@ant-design/icons/es/index.js',
+    module: (name: string) => `/node_modules/@ant-design/icons/es/icons/${name}.js`,
+  },
+]
+
+/** The names a module's code imports from `from` (`A`, `B as C` → A, B); type-only names find no module and drop out. */
+function namesImported(code: string, from: string): string[] {
+  const names: string[] = []
+  const quoted = from.replace(/[/.]/g, '\\$&')
+  for (const match of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g')))
+    for (const part of (match[1] ?? '').split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]?.trim()
+      if (name) names.push(name)
+    }
+  return names
+}
+
 function signedInPath(): { plugin: Plugin; has: (id: string) => boolean } {
   const onPath = new Set<string>()
   return {
@@ -145,13 +177,23 @@ function signedInPath(): { plugin: Plugin; has: (id: string) => boolean } {
       buildEnd() {
         onPath.clear()
         const ids = [...this.getModuleIds()]
+        const byEnd = (end: string) => ids.find((id) => id.endsWith(end))
         const closure = (start: string, seen: Set<string>) => {
           const stack = [start]
           while (stack.length) {
             const id = stack.pop() as string
             if (seen.has(id)) continue
             seen.add(id)
-            for (const imported of this.getModuleInfo(id)?.importedIds ?? []) stack.push(imported)
+            const info = this.getModuleInfo(id)
+            for (const imported of info?.importedIds ?? []) {
+              const barrel = BARRELS.find((b) => imported.endsWith(b.index))
+              if (!barrel) stack.push(imported)
+              else if (!id.includes('/node_modules/'))
+                for (const name of namesImported(info?.code ?? '', barrel.from)) {
+                  const component = byEnd(barrel.module(name))
+                  if (component) stack.push(component)
+                }
+            }
           }
         }
         const entryClosure = new Set<string>()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import '../src/auth/common-password-rule.ts'
 import { COMMON_PASSWORDS } from '../src/auth/common-passwords.ts'
 import {
   changePasswordSchema,

@@ -1,3 +1,5 @@
+// The password policy's common-password rule, on for every path of the API that sets a password.
+import '@spaceboard/domain/auth/common-password-rule'
 import { hash, verify } from '@node-rs/argon2'
 
 // argon2id with the library defaults (OWASP: 19 MiB memory, 2 iterations).

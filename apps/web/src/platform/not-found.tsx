@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router'
-import { Button, Flex, Result } from 'antd'
+import { Button, Flex } from 'antd'
+import { ResultLater } from './result-later.tsx'
 
 /** Shown for a route that does not exist. */
 export function NotFound() {
   const navigate = useNavigate()
   return (
     <Flex justify="center" style={{ padding: 48 }}>
-      <Result
+      <ResultLater
         status="404"
         title="Page not found"
         subTitle="The page you are looking for does not exist."

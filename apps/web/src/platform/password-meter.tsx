@@ -1,3 +1,4 @@
+import '@spaceboard/domain/auth/common-password-rule'
 import { passwordStrength } from '@spaceboard/domain'
 import { Flex, Progress, Typography } from 'antd'
 
@@ -11,7 +12,8 @@ function strengthColor(score: number): string {
 /**
  * The strength meter of every screen that sets a password (user create, change password, reset):
  * 25 points each for length 8 or more, a letter, a special character, a digit. The policy itself
- * (length, not a common password) is the field's rule, from the domain.
+ * (length, not a common password) is the field's rule, from the domain; the common passwords'
+ * list comes with this component, so only with the screens that set a password.
  */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const score = passwordStrength(password)

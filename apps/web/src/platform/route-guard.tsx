@@ -1,8 +1,9 @@
 import { can, messages, type Permission, permissionRefusal } from '@spaceboard/domain'
 import { type AsyncRouteComponent, useNavigate } from '@tanstack/react-router'
-import { Button, Flex, Result } from 'antd'
+import { Button, Flex } from 'antd'
 import type { ComponentType } from 'react'
 import { ApiError } from './api-client.ts'
+import { ResultLater } from './result-later.tsx'
 import { useProfile } from './session.ts'
 
 /**
@@ -14,7 +15,7 @@ export function LoadFailed({ error }: { error: unknown }) {
   const status = error instanceof ApiError ? error.status : 0
   return (
     <Flex justify="center" style={{ padding: 48 }}>
-      <Result
+      <ResultLater
         status={status === 403 ? '403' : status === 404 ? '404' : 'error'}
         title={error instanceof Error && error.message ? error.message : messages.internalError}
         extra={

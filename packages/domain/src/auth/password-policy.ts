@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
-import { COMMON_PASSWORDS } from './common-passwords.ts'
 
 /**
  * The one password policy (OWASP ASVS 5.0 §6.2): every path that sets a password uses it — user
@@ -10,10 +9,24 @@ import { COMMON_PASSWORDS } from './common-passwords.ts'
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 200
 
+let commonList: string | undefined
 let common: ReadonlySet<string> | undefined
 
+/**
+ * Turns the common-password rule on with its list (one a line), as importing
+ * `auth/common-password-rule.ts` does. The list is 85 KB: the web loads it with the screens that set
+ * a password, not on the way to the bookings list; the API loads it at start, and its answer is
+ * the one that counts.
+ */
+export function setCommonPasswords(list: string): void {
+  commonList = list
+  common = undefined
+}
+
+/** Whether the password is one of the common ones; false until the list is loaded (see setCommonPasswords). */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(COMMON_PASSWORDS.split('\n'))
+  if (commonList === undefined) return false
+  common ??= new Set(commonList.split('\n'))
   return common.has(password.toLowerCase())
 }
 

@@ -3,7 +3,8 @@ import type { BookingConfirmation } from '@spaceboard/domain'
 import type { useNavigate } from '@tanstack/react-router'
 import { Button, Dropdown, type MenuProps } from 'antd'
 import type { ReactNode } from 'react'
-import { type BookingOperations, useBookingOperations } from './booking-operations.tsx'
+import type { BookingOperations } from './booking-operations.tsx'
+import { useBookingOperationsLater } from './booking-operations-later.tsx'
 import { confirmationPdfUrl } from './confirmation-api.ts'
 
 /** What the action menu needs of a booking: a bookings list row and a confirmation both have it. */
@@ -147,8 +148,8 @@ export function BookingActionsButton({
   context: BookingActionContext
 }) {
   const cancelled = isCancelled(booking)
-  // Each row has the operations' dialogs at hand (only the open one renders anything).
-  const operations = useBookingOperations(context.onChanged)
+  // The operations' dialogs load and mount at the row's first Confirm, Paid or Cancel.
+  const operations = useBookingOperationsLater(context.onChanged)
   return (
     <>
       {operations.holder}

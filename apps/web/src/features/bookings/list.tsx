@@ -21,11 +21,11 @@ import { Button, Dropdown, Flex, Select, Skeleton, Tag, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { api, queryString } from '../../platform/api-client.ts'
-import { DatePicker } from '../../platform/date-picker.tsx'
+import { DatePickerLater } from '../../platform/date-picker-later.tsx'
 import { downloadFile } from '../../platform/download.ts'
 import { useToast } from '../../platform/feedback.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
-import { useOrganizationOptions } from '../../platform/organization-select.tsx'
+import { useOrganizationOptions } from '../../platform/organization-options.ts'
 import { preferenceQuery, useSavePreference } from '../../platform/preferences.ts'
 import { useProfile } from '../../platform/session.ts'
 import { CENTER_ENDPOINT, type CenterOption } from '../centers/api.ts'
@@ -229,7 +229,7 @@ function BookingListScreen({ search }: { search: BookingListSearch }) {
   const toolbar = (
     <Flex gap={8} align="flex-start" wrap>
       <Flex vertical gap={4}>
-        <DatePicker
+        <DatePickerLater
           aria-label="Start date"
           placeholder="Start date"
           format={dateFormat}
@@ -239,7 +239,7 @@ function BookingListScreen({ search }: { search: BookingListSearch }) {
         />
         {error('start_date')}
       </Flex>
-      <DatePicker
+      <DatePickerLater
         aria-label="End date"
         placeholder="End date"
         format={dateFormat}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from './api-client.ts'
+
+export interface OrganizationOption {
+  id: number
+  name: string
+  /** The organization's currency: its amounts are shown with this currency's symbol. */
+  currency_code: string
+}
+
+/** Active organizations a super user may pick (GET /api/organization/options), keyed under the organizations. */
+export function useOrganizationOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['/api/organization', 'options'],
+    queryFn: ({ signal }) => api<OrganizationOption[]>('/api/organization/options', { signal }),
+    enabled,
+    staleTime: 60_000,
+  })
+}
+
+/**
+ * The currency of an organization (issue 15: amounts show the organization's currency everywhere),
+ * from the organization options every staff member may read; null until known.
+ */
+export function useOrganizationCurrency(organizationId: number | null | undefined): string | null {
+  const options = useOrganizationOptions(Boolean(organizationId))
+  return options.data?.find((o) => o.id === organizationId)?.currency_code ?? null
+}
