@@ -144,6 +144,22 @@ export const messages = {
   serviceAdded: 'Success: Service successfully Added',
   uploadFail: 'Upload fail.',
 
+  // Email templates (spec 3 §5, §8)
+  fillEmailContent: 'Please, fill email content.',
+  onlyPdf: 'Only PDF allowed',
+  pdfTooLarge: 'PDF size cannot exceed 2MB',
+  maxOnePdf: 'Maximum of PDF is 1!!',
+  emailTemplateDeleteFailed: 'Error: Failed to delete the email template',
+  cannotDeleteEmailTemplate: 'Cannot Delete Email Template',
+  /** Ours: the spec names the rule (a type the organization has is disabled) but no message. */
+  emailTemplateTypeTaken: 'This organization already has a template of this type.',
+  unknownMergeTags: (tags: readonly string[]) =>
+    `Unknown merge tag${tags.length > 1 ? 's' : ''}: ${tags.join(', ')}. Use the tags of the picker.`,
+  mergeTagsNotInSubject: (tags: readonly string[]) =>
+    `The subject cannot use ${tags.join(', ')}: links and contact details belong in the email content.`,
+  emailTemplatesOff: 'Email templates are not enabled for this organization.',
+  attachmentNotUploaded: 'The PDF must be uploaded through the form.',
+
   // Package deals (spec 1 §5)
   packageNameCharacters: 'Only alphabets and numbers are allowed. (Max 1000 characters)',
   invalidTimeRangeNoStop: 'Invalid time range',
