@@ -25,7 +25,7 @@ export const MAX_IMAGE_PIXELS = 5000 * 5000
  */
 const MAX_DRAINED_BODY_BYTES = 4 * MAX_IMAGE_BYTES
 export const UPLOADS_PREFIX = '/uploads/'
-const storedName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg)$/
+const storedName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg|pdf)$/
 
 /** libvips is loaded with the first upload, not at start. */
 const loadSharp = async () => (await import('sharp')).default
