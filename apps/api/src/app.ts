@@ -29,6 +29,7 @@ import { clientTypeRoutes } from './modules/client-types/client-types.routes.ts'
 import { clientRoutes } from './modules/clients/clients.routes.ts'
 import { countryRoutes } from './modules/countries/countries.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts'
 import { globalRegionRoutes } from './modules/global-regions/global-regions.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts'
@@ -181,6 +182,7 @@ export async function buildApp(
   centerRoutes(app, deps)
   cancelRuleRoutes(app)
   spaceRoutes(app, deps)
+  emailTemplateRoutes(app, deps)
   packageRoutes(app)
   voucherRoutes(app)
   bookingRoutes(app, deps)

@@ -159,6 +159,7 @@ export const messages = {
     `The subject cannot use ${tags.join(', ')}: links and contact details belong in the email content.`,
   emailTemplatesOff: 'Email templates are not enabled for this organization.',
   attachmentNotUploaded: 'The PDF must be uploaded through the form.',
+  pdfUnreadable: 'The upload could not be read. Choose the PDF again.',
 
   // Package deals (spec 1 §5)
   packageNameCharacters: 'Only alphabets and numbers are allowed. (Max 1000 characters)',

@@ -69,7 +69,12 @@ const contentSchema = z
  * attachment upload answered (at most one PDF).
  */
 export const emailTemplateSchema = z.strictObject({
-  organization_id: z.coerce.number().int().positive().optional(),
+  /** The form sends -1 for "none chosen" (spec 3 §5). */
+  organization_id: z.coerce
+    .number({ error: () => messages.selectRequired })
+    .int({ error: () => messages.selectRequired })
+    .positive({ error: () => messages.selectRequired })
+    .optional(),
   template_type: z.enum(emailTemplateTypeKeys, { error: () => messages.fieldRequired }),
   email_subject: subjectSchema,
   email_content: contentSchema,
