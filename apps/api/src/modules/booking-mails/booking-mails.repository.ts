@@ -10,6 +10,7 @@ import {
   mailOutbox,
   organizations,
   spaces,
+  users,
 } from '../../db/schema/index.ts'
 
 /** What a booking mail needs beyond the booking's confirmation view: addresses, flags, the space's texts. */
@@ -109,4 +110,26 @@ export async function organizationTemplate(tx: Tx, organizationId: number, type:
   const url = row.files[0]
   const filename = `${(row.title || 'Attachment').replace(/\.pdf$/i, '')}.pdf`
   return { subject: row.subject, html: row.html, attachment: url ? { filename, url } : null }
+}
+
+/** An organization's own details, for the sample a template is previewed with. */
+export async function organizationSample(tx: Tx, organizationId: number) {
+  const [row] = await tx
+    .select({
+      name: organizations.name,
+      contactNumber: organizations.contactNumber,
+      contactEmail: organizations.contactEmail,
+      website: organizations.website,
+      bookingPrefix: organizations.bookingPrefix,
+      currencyCode: organizations.currencyCode,
+      timeFormat: organizations.timeFormat,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row ?? null
+}
+
+export async function userEmail(tx: Tx, userId: number) {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return row?.email ?? null
 }

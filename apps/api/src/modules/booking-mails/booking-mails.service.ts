@@ -1,24 +1,30 @@
 import {
+  addDays,
   type BookingConfirmation,
   type BookingOperation,
   centsToDecimal,
+  type EmailTemplatePreview,
+  type EmailTemplatePreviewInput,
   type EmailTemplateType,
   emailTemplateTypeFor,
   emailTemplateTypeInfo,
+  messages,
   toCents,
   usesOwnEmailTemplates,
+  wallClock,
 } from '@spaceboard/domain'
 import type { MailAttachmentRef } from '../../db/schema/mail.ts'
 import type { Ctx } from '../../platform/context.ts'
-import { notFound } from '../../platform/errors.ts'
+import { fieldError, notFound } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail.ts'
-import { assertSameOrganization } from '../../platform/tenancy.ts'
+import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
+import { isUploadUrl } from '../../platform/uploads.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
 import * as repo from './booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from './default-templates.ts'
 import { invitation } from './invitation.ts'
-import { bookingMergeValues, type EventAmounts } from './merge-values.ts'
-import { type RenderedMail, renderTemplate } from './render.ts'
+import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
+import { type MergeValues, type RenderedMail, renderTemplate } from './render.ts'
 
 /** What happened to a booking (or a series): each sends its `_user` and its `_center` mail. */
 export type BookingEvent =
@@ -258,4 +264,106 @@ function operationEvent(bookingId: number, op: BookingOperation, answer: unknown
     default:
       return null
   }
+}
+
+/** The template in the editor; an empty one previews the built-in default of its type. */
+function editedTemplate(input: EmailTemplatePreviewInput): MailTemplate {
+  if (!input.email_subject.trim() && !input.email_content.trim())
+    return defaultTemplates[input.template_type] as MailTemplate
+  return { subject: input.email_subject, html: input.email_content }
+}
+
+/**
+ * The merge values of a preview: those of a booking of the template's organization, or a sample
+ * made of that organization's own details and an invented booking. Never another organization's.
+ */
+async function previewValues(
+  ctx: Ctx,
+  publicUrl: string,
+  organizationId: number,
+  bookingId: number | null | undefined,
+): Promise<MergeValues> {
+  if (bookingId) {
+    const booking = await getBooking(ctx, bookingId)
+    if (booking.org_id !== organizationId) throw notFound()
+    const facts = await repo.bookingMailFacts(ctx.tx, organizationId, bookingId)
+    if (!facts) throw notFound()
+    const charged = booking.additionalCharges.reduce((total, c) => total + toCents(c.amount), 0)
+    return bookingMergeValues(booking, facts, publicUrl, {
+      refundAmount: booking.partial_room_amount_refund,
+      chargeAmount: centsToDecimal(charged),
+    })
+  }
+  const organization = await repo.organizationSample(ctx.tx, organizationId)
+  if (!organization) throw notFound()
+  const currency = organization.currencyCode.toUpperCase()
+  const date = displayDate(addDays(wallClock(new Date(), 'UTC').date, 7), organization.timeFormat as 'dd/mm')
+  return {
+    booking_reference: `${organization.bookingPrefix}1001`,
+    booking_date: date,
+    start_time: '09:00 AM',
+    end_time: '11:00 AM',
+    booking_duration: '2 Hours',
+    booking_dates: `${date} 09:00 AM – 11:00 AM`,
+    invoice_number: `${organization.bookingPrefix}1001`,
+    booking_status: 'Confirmed',
+    booking_total: `${currency} 120.00`,
+    payment_method: 'Invoice',
+    payment_status: 'Unpaid',
+    refund_amount: `${currency} 20.00`,
+    additional_charge_amount: `${currency} 15.00`,
+    security_bond_amount: `${currency} 200.00`,
+    client_name: 'Sample Client Pty Ltd',
+    attendees: '6',
+    special_requirements: 'Coffee for six at 10:30.',
+    room_name: 'Sample Boardroom',
+    center_name: 'Sample Location',
+    center_address: '1 Sample Street, Sydney NSW 2000',
+    center_email: organization.contactEmail,
+    site_access_instructions: 'Reception on the ground floor gives you a visitor pass.',
+    organization_name: organization.name,
+    organization_contact_email: organization.contactEmail,
+    organization_contact_number: organization.contactNumber,
+    organization_website: organization.website,
+    user_first_name: 'Sam',
+    user_last_name: 'Sample',
+    user_email: 'sam.sample@example.com',
+    calendar_link: `${publicUrl}/admin/book/list`,
+    directions_link: 'https://www.google.com/maps/dir/?api=1&destination=Sydney',
+    booking_link: `${publicUrl}/admin/book/list`,
+    sign_in_link: `${publicUrl}/admin/login`,
+  }
+}
+
+/** Preview: the template rendered exactly as it would be sent (issue 17 item 9). */
+export async function previewTemplate(
+  ctx: Ctx,
+  publicUrl: string,
+  input: EmailTemplatePreviewInput,
+): Promise<EmailTemplatePreview> {
+  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
+  const values = await previewValues(ctx, publicUrl, organizationId, input.bookingId)
+  return { ...renderTemplate(editedTemplate(input), values), bookingId: input.bookingId ?? null }
+}
+
+/** Send test: the preview, with the template's PDF, queued to the signed-in user only. */
+export async function sendTestMail(ctx: Ctx, deps: BookingMailDeps, input: EmailTemplatePreviewInput) {
+  const rendered = await previewTemplate(ctx, deps.publicUrl, input)
+  const to = await repo.userEmail(ctx.tx, ctx.actor.userId)
+  if (!to) throw notFound()
+  const attachments: MailAttachmentRef[] = []
+  const url = input.attachment_file[0]
+  if (url) {
+    if (!isUploadUrl(url)) throw fieldError('attachment_file', messages.onlyPdf)
+    const title = (input.attachment_file_title || 'Attachment').replace(/\.pdf$/i, '')
+    attachments.push({ kind: 'upload', filename: `${title}.pdf`, url })
+  }
+  await deps.mailer.send(ctx.tx, {
+    to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    attachments,
+  })
+  return { message: messages.testMailSent(to) }
 }
