@@ -306,4 +306,7 @@ export const messages = {
   heavyWorkBusy: 'The export is busy; try again in a minute.',
   heavyWorkTooLarge:
     'This export is too large to prepare. Choose a shorter date range or a location, and try again.',
+
+  // Booking mails (issue 17 items 9, 10; beyond the spec)
+  testMailSent: (to: string) => `Test e-mail sent to ${to}.`,
 } as const
