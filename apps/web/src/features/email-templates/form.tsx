@@ -41,6 +41,7 @@ import { AttachmentUpload } from './attachment-upload.tsx'
 import type { EmailEditorProps } from './editor.tsx'
 import { emailHtml } from './email-html.ts'
 import { MergeTagPicker } from './merge-tag-picker.tsx'
+import { PreviewAndTest } from './preview.tsx'
 
 // Quill is big: it loads with the form, in a chunk of its own, never with the list or the shell.
 const EmailEditor = lazy(() => import('./editor.tsx'))
@@ -310,7 +311,8 @@ function EmailTemplateForm({ id }: { id: number | null }) {
             size="large"
             styles={{ header: { fontWeight: 600 } }}
           />
-          <Flex gap={8} justify="end" style={{ marginTop: 16 }}>
+          <Flex gap={8} justify="end" wrap style={{ marginTop: 16 }}>
+            <PreviewAndTest form={form} organizationId={organizationId} isSuper={isSuper} />
             <Button htmlType="button" onClick={list} disabled={saving}>
               Cancel
             </Button>
