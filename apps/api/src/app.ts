@@ -19,6 +19,8 @@ import type { Database } from './db/client.ts'
 import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { bookingMailRoutes } from './modules/booking-mails/booking-mails.routes.ts'
+import { bookingMailAttachments } from './modules/booking-mails/mail-attachments.ts'
 import { bookingOperationRoutes } from './modules/bookings/booking-operations.routes.ts'
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts'
 import { cancelRuleRoutes } from './modules/cancel-rules/cancel-rules.routes.ts'
@@ -27,6 +29,7 @@ import { clientTypeRoutes } from './modules/client-types/client-types.routes.ts'
 import { clientRoutes } from './modules/clients/clients.routes.ts'
 import { countryRoutes } from './modules/countries/countries.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts'
 import { globalRegionRoutes } from './modules/global-regions/global-regions.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts'
@@ -108,14 +111,19 @@ export async function buildApp(
   // First registered, so closing waits for it before the mailer and the workers stop.
   const background = new BackgroundWork((error) => app.log.error({ err: error }, 'background work failed'))
   app.addHook('onClose', () => background.idle())
-  const mailer = createMailer(database, config.smtpUrl, config.mailFrom, (error) =>
-    app.log.error({ err: error }, 'mail delivery failed'),
-  )
-  app.addHook('onClose', () => mailer.close())
   const heavyWork = new HeavyWork(
     { ...defaultHeavyWorkOptions(renderWorkerFile), ...options.heavyWork },
     (error) => app.log.error({ err: error }, 'a heavy-work worker failed'),
   )
+  const mailer = createMailer(
+    database,
+    config.smtpUrl,
+    config.mailFrom,
+    (error) => app.log.error({ err: error }, 'mail delivery failed'),
+    bookingMailAttachments(config.dataDir, heavyWork),
+  )
+  // Registered first, run first: the mailer finishes its batch (which may render a PDF) before the pool stops.
+  app.addHook('onClose', () => mailer.close())
   app.addHook('onClose', () => heavyWork.close())
   const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork, background }
 
@@ -180,10 +188,12 @@ export async function buildApp(
   centerRoutes(app, deps)
   cancelRuleRoutes(app)
   spaceRoutes(app, deps)
+  emailTemplateRoutes(app, deps)
   packageRoutes(app)
   voucherRoutes(app)
   bookingRoutes(app, deps)
-  bookingOperationRoutes(app)
+  bookingOperationRoutes(app, deps)
+  bookingMailRoutes(app, deps)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

@@ -59,6 +59,11 @@ export const permissionTable = {
   /** csr may not add, edit, activate or deactivate package deals (spec 1 §6). */
   'packages.write': superAndAdmin,
   'packages.delete': superOnly,
+  'email-templates.read': staff,
+  /** csr has no add email template button (spec 1 §6, spec 3 §6); editing and deleting stay open. */
+  'email-templates.create': superAndAdmin,
+  'email-templates.update': staff,
+  'email-templates.delete': staff,
   'cancel-rules.read': staff,
   'cancel-rules.write': staff,
   /** csr cannot delete cancellation rules (spec 1 §6). */

@@ -1,18 +1,40 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { mailOutbox } from '../db/schema/index.ts'
+import type { MailAttachmentRef } from '../db/schema/mail.ts'
+
+export type { MailAttachmentRef }
 
 export interface MailMessage {
   to: string
   subject: string
   text: string
   html?: string
+  /** Comma-separated copies. */
+  cc?: string
+  replyTo?: string
+  attachments?: MailAttachmentRef[]
+  /** What a booking mail is about, for its trace on the booking. */
+  trace?: { organizationId: number; bookingId: number; recurringId: number | null; mailType: string }
 }
 
+export type OutboxMail = typeof mailOutbox.$inferSelect
+
 export async function insertOutboxMail(tx: Tx, message: MailMessage, status: 'kept' | 'pending') {
-  await tx
-    .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, status })
+  await tx.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    cc: message.cc ?? '',
+    replyTo: message.replyTo ?? '',
+    attachments: message.attachments ?? [],
+    organizationId: message.trace?.organizationId,
+    bookingId: message.trace?.bookingId,
+    recurringId: message.trace?.recurringId,
+    mailType: message.trace?.mailType,
+    status,
+  })
 }
 
 export function listOutbox(tx: Tx) {

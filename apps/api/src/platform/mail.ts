@@ -5,7 +5,17 @@ import {
   type MailMessage,
   markAttemptFailed,
   markSent,
+  type OutboxMail,
 } from './mail.repository.ts'
+
+/** What nodemailer gets for a queued mail's attachment references (made when the mail is sent). */
+export interface ResolvedAttachments {
+  attachments: { filename: string; content: Buffer; contentType: string }[]
+  icalEvent?: { filename: string; method: string; content: string }
+}
+export type AttachmentResolver = (mail: OutboxMail) => Promise<ResolvedAttachments>
+
+const noAttachments: AttachmentResolver = async () => ({ attachments: [] })
 
 export interface Mailer {
   /** Queues the mail in the caller's transaction: it is sent only if that transaction commits. */
@@ -32,6 +42,7 @@ export function createMailer(
   smtpUrl: string | undefined,
   from: string,
   log: (error: unknown) => void,
+  resolveAttachments: AttachmentResolver = noAttachments,
 ): Mailer {
   if (!smtpUrl) {
     return {
@@ -55,12 +66,17 @@ export function createMailer(
     for (const mail of leased) {
       try {
         transport ??= await openTransport()
+        const { attachments, icalEvent } = await resolveAttachments(mail)
         await transport.sendMail({
           from,
           to: mail.to,
+          cc: mail.cc || undefined,
+          replyTo: mail.replyTo || undefined,
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          attachments,
+          icalEvent,
         })
         await database.db.transaction((tx) => markSent(tx, mail.id))
       } catch (error) {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import { messages } from '@spaceboard/domain'
+import { MAX_EMAIL_ATTACHMENT_BYTES, messages } from '@spaceboard/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
 import type { Sharp } from 'sharp'
 import { HttpError } from './errors.ts'
@@ -26,7 +26,7 @@ export const MAX_IMAGE_PIXELS = 5000 * 5000
  */
 const MAX_DRAINED_BODY_BYTES = 4 * MAX_IMAGE_BYTES
 export const UPLOADS_PREFIX = '/uploads/'
-const storedName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg)$/
+const storedName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg|pdf)$/
 
 /** libvips is loaded with the first upload, not at start. */
 const loadSharp = async () => (await import('sharp')).default
@@ -150,8 +150,10 @@ export async function registerUploads(app: FastifyInstance, dataDir: string) {
     decorateReply: false,
     index: false,
     allowedPath: (pathName) => storedName.test(pathName.replace(/^\//, '')),
-    setHeaders(res) {
+    setHeaders(res, filePath) {
       res.header('X-Content-Type-Options', 'nosniff')
+      // A PDF is downloaded, never shown by the browser's viewer inside this origin.
+      if (filePath.endsWith('.pdf')) res.header('Content-Disposition', 'attachment')
       res.header('Cache-Control', 'public, max-age=86400')
     },
   })
@@ -197,4 +199,62 @@ export async function storeImage(dataDir: string, image: Buffer, maxWidth: numbe
   )
   await writeFile(path.join(dir, name), resized)
   return `${UPLOADS_PREFIX}${name}`
+}
+
+/** A PDF starts with `%PDF-` whatever its name says (ISO 32000, 7.5.2). */
+const PDF_MAGIC = Buffer.from('%PDF-')
+
+/**
+ * The one PDF of a multipart upload (`file`, with `fileType=image-pdf`): judged by its content, at
+ * most 2 MB, and a second file refused with the spec's "Maximum of PDF is 1!!". Reading stops at the
+ * first byte over the limit.
+ */
+export async function receiveSinglePdf(
+  request: FastifyRequest,
+): Promise<{ pdf: Buffer } | { error: string }> {
+  if (!request.isMultipart()) return { error: messages.onlyPdf }
+  let pdf: Buffer | undefined
+  let files = 0
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_EMAIL_ATTACHMENT_BYTES + 1, files: 2 },
+    })) {
+      if (part.type !== 'file') continue
+      files++
+      if (files > 1) return { error: messages.maxOnePdf }
+      const chunks: Buffer[] = []
+      let size = 0
+      for await (const chunk of part.file) {
+        size += chunk.length
+        if (size > MAX_EMAIL_ATTACHMENT_BYTES) return { error: messages.pdfTooLarge }
+        chunks.push(chunk)
+      }
+      if (part.file.truncated) return { error: messages.pdfTooLarge }
+      const buffer = Buffer.concat(chunks)
+      if (!buffer.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return { error: messages.onlyPdf }
+      pdf = buffer
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    return { error: messages.pdfUnreadable }
+  }
+  return pdf ? { pdf } : { error: messages.onlyPdf }
+}
+
+/** Stores an uploaded PDF as it is, under a random name, and returns its URL. */
+export async function storePdf(dataDir: string, pdf: Buffer) {
+  const dir = uploadsDir(dataDir)
+  mkdirSync(dir, { recursive: true })
+  const name = `${randomBytes(18).toString('base64url')}.pdf`
+  await writeFile(path.join(dir, name), pdf)
+  return `${UPLOADS_PREFIX}${name}`
+}
+
+/** Whether a URL is a PDF this server stored and still has. */
+export async function isStoredPdf(dataDir: string, url: string): Promise<boolean> {
+  if (!isUploadUrl(url) || !url.endsWith('.pdf')) return false
+  return stat(path.join(uploadsDir(dataDir), url.slice(UPLOADS_PREFIX.length))).then(
+    (s) => s.isFile(),
+    () => false,
+  )
 }

@@ -92,6 +92,7 @@ export const bookingOperationSchema = z.preprocess(
       }),
       z.object({
         code: z.literal('full'),
+        dontSendEmail: z.union([z.boolean(), z.number()]).optional(),
         bookingType: z.enum(['single', 'recurring']).default('single'),
         refundPercent: z.preprocess(
           (v) => (v === '' || v === null ? undefined : v),
@@ -164,6 +165,7 @@ export const bookingOperationSchema = z.preprocess(
         ),
         reason: reason,
         confirm_preparation_time: z.boolean().default(false),
+        dontSendEmail: z.union([z.boolean(), z.number()]).optional(),
       }),
     ],
     { error: () => messages.unknownOperation },

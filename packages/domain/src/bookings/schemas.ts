@@ -86,6 +86,8 @@ export const bookingCreateSchema = z
     special_requirement: text(5000),
     /** Yes to "This room needs preparation time of … Do you still want to continue?" */
     confirm_preparation_time: z.boolean().default(false),
+    /** The booking's e-mails are not sent for this call (spec 2 §7). */
+    dontSendEmail: z.union([z.boolean(), z.number()]).optional(),
     recurring: recurringRuleSchema.nullable().optional(),
     /** Dates of a series left out after its conflicts were listed. */
     skip_dates: z.array(isoDateSchema(messages.selectDate)).max(MAX_SERIES_OCCURRENCES).default([]),

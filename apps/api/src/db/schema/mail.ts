@@ -1,5 +1,16 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAt } from './shared.ts'
+
+/**
+ * What a queued mail carries besides its text, by reference where the bytes are large or made at
+ * delivery: a stored upload (read when sent), the booking confirmation PDF (rendered when sent, in
+ * the heavy-work pool, from the booking as it was at the event) or an iCalendar invitation (small,
+ * kept as text: its SEQUENCE must be the one of the event that queued it).
+ */
+export type MailAttachmentRef =
+  | { kind: 'upload'; filename: string; url: string }
+  | { kind: 'confirmationPdf'; filename: string; booking: unknown }
+  | { kind: 'calendar'; filename: string; method: 'REQUEST' | 'CANCEL'; content: string }
 
 /**
  * Every e-mail is written here in the sender's transaction. With SMTP configured a worker delivers
@@ -21,6 +32,18 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    cc: text('cc').notNull().default(''),
+    replyTo: text('reply_to').notNull().default(''),
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
+    /** The organization, booking (or series) and template type a booking mail was sent for: its trace. */
+    organizationId: integer('organization_id'),
+    bookingId: integer('booking_id'),
+    recurringId: integer('recurring_id'),
+    mailType: text('mail_type'),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_booking_idx').on(t.bookingId),
+    index('mail_outbox_recurring_idx').on(t.recurringId),
+  ],
 )

@@ -1,14 +1,16 @@
 import { bookingOperationSchema, rescheduleQuoteQuerySchema } from '@spaceboard/domain'
-import type { App } from '../../platform/app.ts'
+import type { App, AppDeps } from '../../platform/app.ts'
 import { idempotent, requestHash } from '../../platform/idempotency.ts'
 import { idParams } from '../../platform/params.ts'
+import { bookingMailSender } from '../booking-mails/booking-mails.service.ts'
 import * as service from './booking-operations.service.ts'
 import { rescheduleQuote } from './reschedule.service.ts'
 
 const tags = ['bookings']
 
 /** What staff do to a booking after it is made (spec 2 §4, §7: paths not shown there, designed here). */
-export function bookingOperationRoutes(app: App) {
+export function bookingOperationRoutes(app: App, { mailer, config }: AppDeps) {
+  const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
   app.put(
     '/api/userbooking/:id',
     {
@@ -20,9 +22,10 @@ export function bookingOperationRoutes(app: App) {
       const hash = requestHash('PUT', `/api/userbooking/${request.params.id}`, request.body)
       const { replayed, answer } = await request.signedIn((ctx) =>
         idempotent(ctx, typeof key === 'string' ? key : undefined, hash, () =>
-          service.applyOperation(ctx, request.params.id, request.body),
+          service.applyOperation(ctx, request.params.id, request.body, undefined, mails),
         ),
       )
+      if (!replayed) mails.kick()
       if (replayed) reply.header('Idempotent-Replayed', 'true')
       return answer
     },

@@ -17,6 +17,7 @@ import {
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
+import type { BookingMails } from '../booking-mails/booking-mails.service.ts'
 import * as repo from './booking-operations.repository.ts'
 import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
@@ -279,8 +280,20 @@ export async function chargeRows(
   return rows
 }
 
-/** What PUT /api/userbooking/{id} does (spec 2 §4, §7). */
-export async function applyOperation(ctx: Ctx, id: number, op: BookingOperation, now = new Date()) {
+/** What PUT /api/userbooking/{id} does (spec 2 §4, §7), with the mails of the event it is. */
+export async function applyOperation(
+  ctx: Ctx,
+  id: number,
+  op: BookingOperation,
+  now = new Date(),
+  mails?: BookingMails,
+) {
+  const answer = await operate(ctx, id, op, now)
+  await mails?.afterOperation(ctx, id, op, answer)
+  return answer
+}
+
+async function operate(ctx: Ctx, id: number, op: BookingOperation, now: Date) {
   const booking = await visibleBooking(ctx, id, true)
   switch (op.code) {
     case 'NOTES':

@@ -10,6 +10,7 @@ import { idParams, idValue } from '../../platform/params.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
+import { bookingMailSender } from '../booking-mails/booking-mails.service.ts'
 import { answerBookingList } from './booking-list.routes.ts'
 import * as service from './bookings.service.ts'
 
@@ -22,7 +23,8 @@ const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_
  */
 const userbookingQuery = bookingListQuerySchema.extend(confirmationPdfQuery.partial().shape)
 
-export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
+export function bookingRoutes(app: App, { config, heavyWork, mailer }: AppDeps) {
+  const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
   /**
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
    * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), and otherwise the
@@ -102,8 +104,9 @@ export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
     { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },
     async (request, reply) => {
       const created = await request.signedInReadFirst((read, inTransaction) =>
-        service.createBooking(read, inTransaction, request.body),
+        service.createBooking(read, inTransaction, request.body, undefined, mails),
       )
+      mails.kick()
       return reply.code(201).send(created)
     },
   )

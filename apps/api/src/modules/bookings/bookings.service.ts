@@ -39,6 +39,7 @@ import type { Ctx, InTransaction } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
+import type { BookingMails } from '../booking-mails/booking-mails.service.ts'
 import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
 
@@ -391,6 +392,7 @@ export async function createBooking(
   inTransaction: InTransaction,
   input: BookingCreateInput,
   now = new Date(),
+  mails?: BookingMails,
 ) {
   const bc = await loadBookingContext(read, input, { refuseHeldSlot: !input.recurring })
   const dates = datesOf(input)
@@ -486,6 +488,7 @@ export async function createBooking(
         await repo.addGratisUsage(ctx.tx, bc.organizationId, bc.client.id, month, price.gratisMinutes)
       bookingIds.push(bookingId)
     }
+    await mails?.created(ctx, { bookingIds, recurringId }, input.dontSendEmail)
     return {
       bookingId: bookingIds[0] as number,
       bookingIds,

@@ -1,0 +1,39 @@
+import { emailTemplatePreviewSchema } from '@spaceboard/domain'
+import type { App, AppDeps } from '../../platform/app.ts'
+import { idParams } from '../../platform/params.ts'
+import * as service from './booking-mails.service.ts'
+
+export function bookingMailRoutes(app: App, { config, mailer }: AppDeps) {
+  /** The mails sent for a booking and its series: View Booking's trace (issue 17 item 10). */
+  app.get(
+    '/api/userbooking/:id/mails',
+    { config: { access: 'bookings.read' }, schema: { tags: ['bookings'], params: idParams } },
+    (request) => request.signedIn((ctx) => service.bookingMails(ctx, request.params.id)),
+  )
+
+  /** The editor's Preview: the template as it would be sent, with a booking or a sample (issue 17 item 9). */
+  app.post(
+    '/api/email-template/preview',
+    {
+      config: { access: 'email-templates.read' },
+      schema: { tags: ['email-templates'], body: emailTemplatePreviewSchema },
+    },
+    (request) => request.signedIn((ctx) => service.previewTemplate(ctx, config.publicUrl, request.body)),
+  )
+
+  /** The editor's Send test: to the signed-in user only, a few a minute. */
+  app.post(
+    '/api/email-template/send-test',
+    {
+      config: { access: 'email-templates.read', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['email-templates'], body: emailTemplatePreviewSchema },
+    },
+    async (request) => {
+      const answer = await request.signedIn((ctx) =>
+        service.sendTestMail(ctx, { mailer, publicUrl: config.publicUrl }, request.body),
+      )
+      mailer.kick()
+      return answer
+    },
+  )
+}

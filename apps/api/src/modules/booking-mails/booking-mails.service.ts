@@ -1,0 +1,369 @@
+import {
+  addDays,
+  type BookingConfirmation,
+  type BookingOperation,
+  centsToDecimal,
+  type EmailTemplatePreview,
+  type EmailTemplatePreviewInput,
+  type EmailTemplateType,
+  emailTemplateTypeFor,
+  emailTemplateTypeInfo,
+  messages,
+  toCents,
+  usesOwnEmailTemplates,
+  wallClock,
+} from '@spaceboard/domain'
+import type { MailAttachmentRef } from '../../db/schema/mail.ts'
+import type { Ctx } from '../../platform/context.ts'
+import { fieldError, notFound } from '../../platform/errors.ts'
+import type { Mailer } from '../../platform/mail.ts'
+import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
+import { isUploadUrl } from '../../platform/uploads.ts'
+import { getBooking } from '../bookings/bookings.service.ts'
+import * as repo from './booking-mails.repository.ts'
+import { defaultTemplates, type MailTemplate } from './default-templates.ts'
+import { invitation } from './invitation.ts'
+import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
+import { type MergeValues, type RenderedMail, renderTemplate } from './render.ts'
+
+/** What happened to a booking (or a series): each sends its `_user` and its `_center` mail. */
+export type BookingEvent =
+  | { kind: 'created'; bookingIds: number[]; recurringId: number | null }
+  | { kind: 'rescheduled'; bookingId: number }
+  | { kind: 'refunded'; bookingId: number; amount: string }
+  | { kind: 'charged'; bookingId: number; amount: string }
+  | { kind: 'cancelled'; bookingIds: number[]; refundAmount: string; recurring: boolean }
+
+export interface BookingMailDeps {
+  mailer: Mailer
+  publicUrl: string
+}
+
+interface TemplateChoice {
+  subject: string
+  html: string
+  attachment: { filename: string; url: string } | null
+}
+
+/**
+ * The template an organization sends for a type: its own when it uses its templates (the
+ * `email_template` feature and its `use_email_template` setting, spec 1), else the built-in one.
+ */
+async function templateFor(
+  ctx: Ctx,
+  organizationId: number,
+  type: EmailTemplateType,
+  useOwn: boolean,
+): Promise<TemplateChoice> {
+  const own = useOwn ? await repo.organizationTemplate(ctx.tx, organizationId, type) : null
+  if (own) return own
+  return { ...(defaultTemplates[type] as MailTemplate), attachment: null }
+}
+
+const eventOf = {
+  created: 'confirmation',
+  rescheduled: 'reschedule',
+  refunded: 'refund',
+  charged: 'additional_charge',
+  cancelled: 'cancellation',
+} as const
+
+const bookingIdsOf = (event: BookingEvent) => ('bookingIds' in event ? event.bookingIds : [event.bookingId])
+
+/**
+ * Queues the mails of a booking event in the caller's transaction (the outbox): a change that
+ * rolls back sends nothing. One mail per recipient for a whole series, listing its dates.
+ */
+export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: BookingEvent) {
+  const ids = bookingIdsOf(event)
+  if (!ids.length) return
+  const bookings: BookingConfirmation[] = []
+  for (const id of ids) bookings.push(await getBooking(ctx, id))
+  bookings.sort((a, b) => a.start_time.localeCompare(b.start_time))
+  const first = bookings[0] as BookingConfirmation
+  const facts = await repo.bookingMailFacts(ctx.tx, first.org_id, first.bookingId)
+  if (!facts) throw notFound()
+  const series =
+    (event.kind === 'created' && event.recurringId !== null) ||
+    (event.kind === 'cancelled' && event.recurring)
+  const amounts: EventAmounts = {
+    refundAmount:
+      event.kind === 'refunded' ? event.amount : event.kind === 'cancelled' ? event.refundAmount : undefined,
+    chargeAmount: event.kind === 'charged' ? event.amount : undefined,
+    series: bookings,
+  }
+  const values = bookingMergeValues(first, facts, deps.publicUrl, amounts)
+  const calendar = await calendarAttachment(ctx, deps.publicUrl, event, bookings, facts)
+  const ownTemplates = usesOwnEmailTemplates({
+    features: facts.features,
+    use_email_template: facts.useEmailTemplate,
+  })
+  const recipients = [
+    { type: emailTemplateTypeFor(eventOf[event.kind], 'user', series), to: first.email, cc: '' },
+    {
+      type: emailTemplateTypeFor(eventOf[event.kind], 'center', series),
+      to: facts.centerConfirmEmail,
+      cc: facts.centerConfirmEmails,
+    },
+  ]
+  for (const recipient of recipients) {
+    if (!recipient.to) continue
+    // A confirmations-only client gets its confirmations and nothing else (spec 0, issue 17 item 7).
+    const info = emailTemplateTypeInfo(recipient.type)
+    if (info.audience === 'user' && facts.sendConfirmationOnly && !info.confirmation) continue
+    const template = await templateFor(ctx, first.org_id, recipient.type, ownTemplates)
+    const rendered = renderTemplate(template, values)
+    const attachments: MailAttachmentRef[] = []
+    if (template.attachment) attachments.push({ kind: 'upload', ...template.attachment })
+    if (info.confirmation)
+      attachments.push({
+        kind: 'confirmationPdf',
+        filename: `Booking ${first.reference}.pdf`,
+        booking: first,
+      })
+    if (calendar) attachments.push(calendar)
+    await deps.mailer.send(ctx.tx, {
+      ...mailOf(rendered, recipient.to, recipient.cc, facts.bookingEmail),
+      attachments,
+      trace: {
+        organizationId: first.org_id,
+        bookingId: first.bookingId,
+        recurringId: series ? first.recurringId : null,
+        mailType: recipient.type,
+      },
+    })
+  }
+}
+
+function mailOf(rendered: RenderedMail, to: string, cc: string, replyTo: string) {
+  return { to, cc, replyTo, subject: rendered.subject, html: rendered.html, text: rendered.text }
+}
+
+/** The invitation a booking event carries: a request when made or moved, a cancel when cancelled. */
+async function calendarAttachment(
+  ctx: Ctx,
+  publicUrl: string,
+  event: BookingEvent,
+  bookings: BookingConfirmation[],
+  facts: repo.BookingMailFacts,
+): Promise<MailAttachmentRef | null> {
+  if (event.kind === 'refunded' || event.kind === 'charged') return null
+  const first = bookings[0] as BookingConfirmation
+  const method = event.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'
+  const events = []
+  for (const booking of bookings) {
+    const moves = await repo.rescheduleCount(ctx.tx, booking.org_id, booking.bookingId)
+    events.push({
+      bookingId: booking.bookingId,
+      start: new Date(booking.start_time),
+      end: new Date(booking.end_time),
+      summary: `${booking.meetingName} – ${booking.centerName}`,
+      location: [booking.centerName, booking.street, booking.city, booking.state, booking.postcode]
+        .filter(Boolean)
+        .join(', '),
+      description: `Booking ${booking.reference}`,
+      url: `${publicUrl}/admin/book/invoice/${booking.bookingId}`,
+      // A cancellation is one more change than the last move.
+      sequence: moves + (method === 'CANCEL' ? 1 : 0),
+    })
+  }
+  const content = invitation(events, {
+    zone: first.timezone,
+    method,
+    publicUrl,
+    organizer: { name: first.organizationName, email: facts.bookingEmail },
+  })
+  return { kind: 'calendar', filename: 'invite.ics', method, content }
+}
+
+/** The mails sent for a booking (and its series), for View Booking (issue 17 item 10). */
+export async function bookingMails(ctx: Ctx, bookingId: number) {
+  const booking = await getBooking(ctx, bookingId)
+  assertSameOrganization(ctx.actor, booking.org_id)
+  const rows = await repo.mailsOfBooking(ctx.tx, booking.org_id, booking.bookingId, booking.recurringId)
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.mailType,
+    to: row.to,
+    cc: row.cc,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }))
+}
+
+const suppressed = (flag: boolean | number | undefined) => flag === true || flag === 1
+
+/** What the booking services call, in their transaction, after a change (and the routes after its commit). */
+export interface BookingMails {
+  /** Booking or series created: its confirmation mails, unless the call said dontSendEmail. */
+  created(
+    ctx: Ctx,
+    created: { bookingIds: number[]; recurringId: number | null },
+    dontSendEmail?: boolean | number,
+  ): Promise<void>
+  /** A PUT /api/userbooking/{id} operation done: the mails of the event it is, if any. */
+  afterOperation(ctx: Ctx, bookingId: number, op: BookingOperation, answer: unknown): Promise<void>
+  /** Delivery starts now rather than at the worker's next poll (after the commit). */
+  kick(): void
+}
+
+export function bookingMailSender(deps: BookingMailDeps): BookingMails {
+  return {
+    async created(ctx, created, dontSendEmail) {
+      if (suppressed(dontSendEmail)) return
+      await queueBookingMails(ctx, deps, { kind: 'created', ...created })
+    },
+    async afterOperation(ctx, bookingId, op, answer) {
+      const event = operationEvent(bookingId, op, answer)
+      if (event) await queueBookingMails(ctx, deps, event)
+    },
+    kick: () => deps.mailer.kick(),
+  }
+}
+
+const sum = (amounts: (string | number | undefined)[]) =>
+  centsToDecimal(amounts.reduce<number>((total, a) => total + (a === undefined ? 0 : toCents(a)), 0))
+
+/** The booking event a PUT operation is, if it sends mail (spec 2 §7: dontSendEmail turns it off). */
+function operationEvent(bookingId: number, op: BookingOperation, answer: unknown): BookingEvent | null {
+  switch (op.code) {
+    case 'full': {
+      if (suppressed(op.dontSendEmail)) return null
+      const done = answer as { bookingIds: number[]; refundAmount: string }
+      return {
+        kind: 'cancelled',
+        bookingIds: done.bookingIds,
+        refundAmount: done.refundAmount,
+        recurring: op.bookingType === 'recurring',
+      }
+    }
+    case 'partial':
+      if (suppressed(op.dontSendEmail)) return null
+      return {
+        kind: 'refunded',
+        bookingId,
+        amount: sum([
+          op.roomAmountRefund,
+          ...op.amenityPartialRefund.map((r) => r.amount),
+          ...op.additionalChargeRefund.map((r) => r.amount),
+        ]),
+      }
+    case 'additional_charges':
+      if (suppressed(op.dontSendEmail)) return null
+      return {
+        kind: 'charged',
+        bookingId,
+        amount: sum(op.adhocCharges.map((c) => c.additional_booking_charge_value)),
+      }
+    case 'RESCHEDULE_BOOKING':
+      return suppressed(op.dontSendEmail) ? null : { kind: 'rescheduled', bookingId }
+    default:
+      return null
+  }
+}
+
+/** The template in the editor; an empty one previews the built-in default of its type. */
+function editedTemplate(input: EmailTemplatePreviewInput): MailTemplate {
+  if (!input.email_subject.trim() && !input.email_content.trim())
+    return defaultTemplates[input.template_type] as MailTemplate
+  return { subject: input.email_subject, html: input.email_content }
+}
+
+/**
+ * The merge values of a preview: those of a booking of the template's organization, or a sample
+ * made of that organization's own details and an invented booking. Never another organization's.
+ */
+async function previewValues(
+  ctx: Ctx,
+  publicUrl: string,
+  organizationId: number,
+  bookingId: number | null | undefined,
+): Promise<MergeValues> {
+  if (bookingId) {
+    const booking = await getBooking(ctx, bookingId)
+    if (booking.org_id !== organizationId) throw notFound()
+    const facts = await repo.bookingMailFacts(ctx.tx, organizationId, bookingId)
+    if (!facts) throw notFound()
+    const charged = booking.additionalCharges.reduce((total, c) => total + toCents(c.amount), 0)
+    return bookingMergeValues(booking, facts, publicUrl, {
+      refundAmount: booking.partial_room_amount_refund,
+      chargeAmount: centsToDecimal(charged),
+    })
+  }
+  const organization = await repo.organizationSample(ctx.tx, organizationId)
+  if (!organization) throw notFound()
+  const currency = organization.currencyCode.toUpperCase()
+  const date = displayDate(addDays(wallClock(new Date(), 'UTC').date, 7), organization.timeFormat as 'dd/mm')
+  return {
+    booking_reference: `${organization.bookingPrefix}1001`,
+    booking_date: date,
+    start_time: '09:00 AM',
+    end_time: '11:00 AM',
+    booking_duration: '2 Hours',
+    booking_dates: `${date} 09:00 AM – 11:00 AM`,
+    invoice_number: `${organization.bookingPrefix}1001`,
+    booking_status: 'Confirmed',
+    booking_total: `${currency} 120.00`,
+    payment_method: 'Invoice',
+    payment_status: 'Unpaid',
+    refund_amount: `${currency} 20.00`,
+    additional_charge_amount: `${currency} 15.00`,
+    security_bond_amount: `${currency} 200.00`,
+    client_name: 'Sample Client Pty Ltd',
+    attendees: '6',
+    special_requirements: 'Coffee for six at 10:30.',
+    room_name: 'Sample Boardroom',
+    center_name: 'Sample Location',
+    center_address: '1 Sample Street, Sydney NSW 2000',
+    center_email: organization.contactEmail,
+    site_access_instructions: 'Reception on the ground floor gives you a visitor pass.',
+    organization_name: organization.name,
+    organization_contact_email: organization.contactEmail,
+    organization_contact_number: organization.contactNumber,
+    organization_website: organization.website,
+    user_first_name: 'Sam',
+    user_last_name: 'Sample',
+    user_email: 'sam.sample@example.com',
+    calendar_link: `${publicUrl}/admin/book/list`,
+    directions_link: 'https://www.google.com/maps/dir/?api=1&destination=Sydney',
+    booking_link: `${publicUrl}/admin/book/list`,
+    sign_in_link: `${publicUrl}/admin/login`,
+  }
+}
+
+/** Preview: the template rendered exactly as it would be sent (issue 17 item 9). */
+export async function previewTemplate(
+  ctx: Ctx,
+  publicUrl: string,
+  input: EmailTemplatePreviewInput,
+): Promise<EmailTemplatePreview> {
+  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
+  const values = await previewValues(ctx, publicUrl, organizationId, input.bookingId)
+  return { ...renderTemplate(editedTemplate(input), values), bookingId: input.bookingId ?? null }
+}
+
+/** Send test: the preview, with the template's PDF, queued to the signed-in user only. */
+export async function sendTestMail(ctx: Ctx, deps: BookingMailDeps, input: EmailTemplatePreviewInput) {
+  const rendered = await previewTemplate(ctx, deps.publicUrl, input)
+  const to = await repo.userEmail(ctx.tx, ctx.actor.userId)
+  if (!to) throw notFound()
+  const attachments: MailAttachmentRef[] = []
+  const url = input.attachment_file[0]
+  if (url) {
+    if (!isUploadUrl(url)) throw fieldError('attachment_file', messages.onlyPdf)
+    const title = (input.attachment_file_title || 'Attachment').replace(/\.pdf$/i, '')
+    attachments.push({ kind: 'upload', filename: `${title}.pdf`, url })
+  }
+  await deps.mailer.send(ctx.tx, {
+    to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    attachments,
+  })
+  return { message: messages.testMailSent(to) }
+}

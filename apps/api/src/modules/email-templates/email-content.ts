@@ -1,0 +1,68 @@
+import sanitizeHtml from 'sanitize-html'
+
+const colour = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i
+
+/**
+ * What a template's HTML may hold: what the editor's toolbar makes (headings, bold, italic,
+ * underline, strike, alignment, lists, colours, links, images) and nothing that runs. Scripts,
+ * styles, frames and forms go with their content; event handlers and other attributes are dropped;
+ * links keep only http, https, mailto and tel (no `javascript:`); images only http(s) or our own
+ * uploads. Inline styles are kept only for colours and alignment, the formats mail clients show.
+ */
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'span',
+    'a',
+    'ol',
+    'ul',
+    'li',
+    'img',
+    'blockquote',
+    'sub',
+    'sup',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    li: ['data-list'],
+    '*': ['style', 'class'],
+  },
+  allowedClasses: {
+    '*': ['ql-align-center', 'ql-align-right', 'ql-align-justify', /^ql-indent-[1-8]$/],
+  },
+  allowedStyles: {
+    '*': {
+      color: [colour],
+      'background-color': [colour],
+      'text-align': [/^(left|right|center|justify)$/],
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A link opens outside the mail and tells the target nothing about it.
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
+  },
+}
+
+/** The template's HTML as it is stored: only the allow-list above survives. */
+export function sanitizeEmailContent(html: string): string {
+  return sanitizeHtml(html, options)
+}
