@@ -285,6 +285,11 @@ export const messages = {
   nonexistentLocalTime: 'This time does not exist on this date in the location (daylight saving change).',
   filterDateFormat: 'Dates must be written YYYY-MM-DD.',
   runSheetPart: 'Choose a part of the run sheet: 1, 2, 3 …',
+  /** Issue 16: the calendar's window call. */
+  calendarDatesRequired: 'Choose the start and end dates of the calendar.',
+  calendarWindowTooLong: (days: number) =>
+    `The calendar shows at most ${days} days at once. Choose a shorter date range.`,
+  calendarViewInvalid: "The view must be '' (Day), 1 (Week) or 2 (Month).",
   uploadUnreadable: 'The upload could not be read. Choose the image again.',
   heavyWorkBusy: 'The export is busy; try again in a minute.',
   heavyWorkTooLarge:
