@@ -12,6 +12,14 @@ export const STREAM_LIFETIME_MS = 15 * 60_000
 /** A comment line this often keeps proxies and load balancers from closing an idle stream (most cut at 60 s). */
 export const HEARTBEAT_MS = 25_000
 
+/**
+ * Writes unless the stream has ended: a write after end() emits an 'error' nobody listens to,
+ * which would end the process.
+ */
+function send(response: ServerResponse, text: string) {
+  if (!response.writableEnded && !response.destroyed) response.write(text)
+}
+
 interface Listener {
   organizationId: number
   response: ServerResponse
@@ -58,7 +66,7 @@ export class CalendarEvents {
     }
     const text = `event: ${CALENDAR_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`
     for (const listener of this.listeners)
-      if (listener.organizationId === event.organizationId) listener.response.write(text)
+      if (listener.organizationId === event.organizationId) send(listener.response, text)
   }
 
   /** Opens an SSE stream on `response` for one organization's events, until the client goes away or the server closes. */
@@ -80,14 +88,19 @@ export class CalendarEvents {
     response.write(': connected\nretry: 3000\n\n')
     const listener = { organizationId, response }
     this.listeners.add(listener)
-    const lifetime = setTimeout(() => response.end(), STREAM_LIFETIME_MS).unref()
+    const lifetime = setTimeout(() => {
+      this.listeners.delete(listener)
+      response.end()
+    }, STREAM_LIFETIME_MS).unref()
+    // A broken connection: the stream is over (and an unheard 'error' would end the process).
+    response.on('error', () => this.listeners.delete(listener))
     response.on('close', () => {
       clearTimeout(lifetime)
       this.listeners.delete(listener)
     })
     if (!this.heartbeat) {
       this.heartbeat = setInterval(() => {
-        for (const l of this.listeners) l.response.write(': heartbeat\n\n')
+        for (const l of this.listeners) send(l.response, ': heartbeat\n\n')
       }, HEARTBEAT_MS)
       this.heartbeat.unref()
     }
