@@ -289,6 +289,8 @@ export const messages = {
   calendarDatesRequired: 'Choose the start and end dates of the calendar.',
   calendarWindowTooLong: (days: number) =>
     `The calendar shows at most ${days} days at once. Choose a shorter date range.`,
+  calendarTooManyBookings: (max: number) =>
+    `This range holds more than ${max.toLocaleString('en-US')} bookings. Choose a shorter date range, a location or a space.`,
   calendarPdfTooLarge: (max: number) =>
     `The PDF prints at most ${max.toLocaleString('en-US')} bookings. Choose a shorter date range, a location or a space.`,
   calendarEventsAccept:

@@ -3,11 +3,13 @@ import {
   CALENDAR_MAX_DAYS,
   type CalendarWindow,
   calendarColorIndex,
+  calendarQuerySchema,
   messages,
   zonedInstant,
 } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Tx } from '../../src/db/client.ts'
 import {
   centers,
   clients,
@@ -16,6 +18,7 @@ import {
   spaceBlackoutPeriods,
   spaces,
 } from '../../src/db/schema/index.ts'
+import { calendarWindow } from '../../src/modules/calendar/calendar.service.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { pdfContent } from '../pdf-text.ts'
@@ -244,6 +247,24 @@ describe('GET /api/userbooking/?…&onlyBooked= (the calendar window)', () => {
     expect(superWithout.statusCode).toBe(400)
     expect(superWithout.json().message).toBe(messages.selectOrganizationForFilter)
     expect((await t.api(null, 'GET', calendarUrl({ start_date: date, end_date: date }))).statusCode).toBe(401)
+  })
+})
+
+describe('the calendar window of a very busy range', () => {
+  it('refuses a range holding more bookings than one answer carries, with a message saying what to do', async () => {
+    const date = nextDay()
+    await book(date)
+    await book(date, { start_time: '13:00', end_time: '15:00' })
+    const ctx = {
+      actor: { userId: 1, type: 'admin' as const, organizationId: ids.harbour, sessionId: 'test' },
+      tx: t.database.db as unknown as Tx,
+    }
+    const query = calendarQuerySchema.parse({ start_date: date, end_date: date, meeting_room_id: ids.roomA })
+    expect((await calendarWindow(ctx, query, 2)).bookings).toHaveLength(2)
+    await expect(calendarWindow(ctx, query, 1)).rejects.toMatchObject({
+      statusCode: 400,
+      message: messages.calendarTooManyBookings(1),
+    })
   })
 })
 

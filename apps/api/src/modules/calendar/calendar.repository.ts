@@ -124,6 +124,7 @@ export async function bookingsOfWindow(
   spaceIds: number[],
   earliest: Date,
   latest: Date,
+  limit: number,
 ): Promise<CalendarBookingRow[]> {
   const earliestStart = new Date(earliest.getTime() - LONGEST_BOOKING_MS).toISOString()
   const result = await tx.execute(sql`
@@ -150,7 +151,8 @@ export async function bookingsOfWindow(
     from w
     join ${clients} c on c.organization_id = ${organizationId} and c.id = w.client_id
     join ${users} u on u.id = w.user_id
-    order by w.start_time, w.space_id, w.id`)
+    order by w.start_time, w.space_id, w.id
+    limit ${limit}`)
   return (result as unknown as { rows: CalendarBookingRow[] }).rows
 }
 
