@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { calendarPreferenceSchema } from './calendar/schemas.ts'
 
 const centerId = z.number().int().positive().max(2_147_483_647).nullable()
 
@@ -10,6 +11,8 @@ const centerId = z.number().int().positive().max(2_147_483_647).nullable()
 export const preferenceSchemas = {
   /** The bookings list: the location a non-super user last filtered on (spec 2 §2). */
   'booking-list': z.strictObject({ business_center_id: centerId }),
+  /** The Booking Calendar: a non-super user's region, location, space, date and view (spec 2, issue 16). */
+  calendar: calendarPreferenceSchema,
 } as const
 
 export type PreferenceKey = keyof typeof preferenceSchemas

@@ -59,4 +59,29 @@ describe('GET/PUT/DELETE /api/preference/{key}', () => {
       (await t.api(null, 'PUT', '/api/preference/booking-list', { business_center_id: 1 })).statusCode,
     ).toBe(401)
   })
+
+  it("remembers the calendar's region, location, space, date and view, and checks them", async () => {
+    const value = {
+      region_id: 3,
+      business_center_id: CENTER,
+      meeting_room_id: null,
+      date: '2026-12-24',
+      view: '1',
+    }
+    const put = await t.api(harbourCsr, 'PUT', '/api/preference/calendar', value)
+    expect(put.statusCode).toBe(200)
+    expect((await t.api(harbourCsr, 'GET', '/api/preference/calendar')).json()).toEqual({
+      key: 'calendar',
+      value,
+    })
+    const badView = await t.api(harbourCsr, 'PUT', '/api/preference/calendar', { ...value, view: '3' })
+    expect(badView.statusCode).toBe(400)
+    expect(badView.json().errors).toEqual({ view: messages.calendarViewInvalid })
+    const badDate = await t.api(harbourCsr, 'PUT', '/api/preference/calendar', {
+      ...value,
+      date: '2026-02-30',
+    })
+    expect(badDate.json().errors).toEqual({ date: messages.filterDateFormat })
+    expect((await t.api(harbourCsr, 'DELETE', '/api/preference/calendar')).json().value).toBeNull()
+  })
 })

@@ -1,0 +1,192 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import {
+  bookings,
+  centerRegions,
+  centers,
+  clients,
+  organizationBlackoutPeriods,
+  organizations,
+  spaceBlackoutPeriods,
+  spaces,
+  users,
+} from '../../db/schema/index.ts'
+
+/**
+ * The channel booking changes are announced on, heard by every API process: the trigger
+ * bookings_announced (migration 0014_calendar) NOTIFYs it for every booking inserted or changed in
+ * what a calendar shows, inside the change's transaction, so PostgreSQL delivers it on commit only.
+ */
+export const CALENDAR_CHANNEL = 'calendar_bookings'
+
+/**
+ * The longest a booking lasts: a space's maximum duration is at most 1,440 minutes
+ * (spaces_duration_check) and creation and reschedule refuse more. The window's bookings are
+ * found by their start on the (organization, space, start) index, so a booking that began up to
+ * this long before the window and still runs into it is found too.
+ */
+export const LONGEST_BOOKING_MS = 24 * 3_600_000
+
+export interface CalendarSpaceFilter {
+  organizationId: number
+  regionId: number | null
+  centerId: number | null
+  spaceId: number | null
+}
+
+export interface CalendarSpaceRow {
+  id: number
+  name: string
+  centerId: number
+  centerName: string
+  timezone: string
+  displayOrder: number
+  startTime: string
+  endTime: string
+  minimumDurationMinutes: number
+}
+
+/** A list of ids as an int[] literal: one bound parameter on both drivers. */
+const intArray = (ids: number[]) => `{${ids.join(',')}}`
+
+/** The organization's date order, or undefined when it does not exist (or is archived). */
+export async function organizationTimeFormat(tx: Tx, organizationId: number) {
+  const [row] = await tx
+    .select({ timeFormat: organizations.timeFormat, name: organizations.name })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), isNull(organizations.deletedAt)))
+  return row
+}
+
+/** The active spaces of active locations the filters pick, within the organization. */
+export function calendarSpaces(tx: Tx, f: CalendarSpaceFilter): Promise<CalendarSpaceRow[]> {
+  return tx
+    .select({
+      id: spaces.id,
+      name: spaces.name,
+      centerId: centers.id,
+      centerName: centers.name,
+      timezone: centers.timezoneId,
+      displayOrder: spaces.displayOrder,
+      startTime: spaces.startTime,
+      endTime: spaces.endTime,
+      minimumDurationMinutes: spaces.minimumDurationMinutes,
+    })
+    .from(spaces)
+    .innerJoin(
+      centers,
+      and(eq(centers.organizationId, spaces.organizationId), eq(centers.id, spaces.centerId)),
+    )
+    .where(
+      and(
+        eq(spaces.organizationId, f.organizationId),
+        isNull(spaces.deletedAt),
+        eq(spaces.isActive, true),
+        isNull(centers.deletedAt),
+        eq(centers.isActive, true),
+        f.centerId ? eq(spaces.centerId, f.centerId) : undefined,
+        f.spaceId ? eq(spaces.id, f.spaceId) : undefined,
+        f.regionId
+          ? sql`exists (select 1 from ${centerRegions} where ${centerRegions.organizationId} = ${spaces.organizationId}
+              and ${centerRegions.centerId} = ${spaces.centerId} and ${centerRegions.regionId} = ${f.regionId})`
+          : undefined,
+      ),
+    )
+}
+
+export interface CalendarBookingRow {
+  id: number
+  bookingPrefix: string
+  spaceId: number
+  clientName: string
+  bookerName: string
+  status: string
+  /** ISO 8601 in UTC, written by PostgreSQL (no Date per row). */
+  start: string
+  end: string
+  startMs: number
+  endMs: number
+  total: string
+  currency: string
+  imported: boolean
+}
+
+/**
+ * The one statement of a window's bookings: not cancelled, of the given spaces, overlapping
+ * [earliest, latest). The bookings are found first (MATERIALIZED), on the (organization, start)
+ * index, and only then joined to their client and booker: left to itself the planner walked the
+ * organization's clients and each one's bookings instead (EXPLAIN on the 1,000,000-booking bench:
+ * 154 ms for a month, 27 ms this way).
+ */
+export async function bookingsOfWindow(
+  tx: Tx,
+  organizationId: number,
+  spaceIds: number[],
+  earliest: Date,
+  latest: Date,
+  limit: number,
+): Promise<CalendarBookingRow[]> {
+  const earliestStart = new Date(earliest.getTime() - LONGEST_BOOKING_MS).toISOString()
+  const result = await tx.execute(sql`
+    with w as materialized (
+      select ${bookings.id} as id, ${bookings.bookingPrefix} as booking_prefix, ${bookings.spaceId} as space_id,
+             ${bookings.clientId} as client_id, ${bookings.userId} as user_id, ${bookings.status} as status,
+             ${bookings.startTime} as start_time, ${bookings.endTime} as end_time, ${bookings.netAmount} as net_amount,
+             ${bookings.currency} as currency, ${bookings.isMs365Booking} or ${bookings.isCalendarBooking} as imported
+      from ${bookings}
+      where ${bookings.organizationId} = ${organizationId}
+        and ${bookings.spaceId} = any(${intArray(spaceIds)}::int[])
+        and ${bookings.startTime} >= ${earliestStart}::timestamptz
+        and ${bookings.startTime} < ${latest.toISOString()}::timestamptz
+        and ${bookings.endTime} > ${earliest.toISOString()}::timestamptz
+        and ${bookings.status} <> 'cancelled'
+    )
+    select w.id, w.booking_prefix as "bookingPrefix", w.space_id as "spaceId", c.name as "clientName",
+           u.first_name || ' ' || u.last_name as "bookerName", w.status,
+           to_char(w.start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
+           to_char(w.end_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "end",
+           (extract(epoch from w.start_time) * 1000)::float8 as "startMs",
+           (extract(epoch from w.end_time) * 1000)::float8 as "endMs",
+           w.net_amount as total, w.currency, w.imported
+    from w
+    join ${clients} c on c.organization_id = ${organizationId} and c.id = w.client_id
+    join ${users} u on u.id = w.user_id
+    order by w.start_time, w.space_id, w.id
+    limit ${limit}`)
+  return (result as unknown as { rows: CalendarBookingRow[] }).rows
+}
+
+export interface CalendarBlackoutRow {
+  spaceId: number | null
+  startDate: string
+  endDate: string | null
+}
+
+/**
+ * The blackout periods (whole days) touching [firstDay, lastDay], in one statement: the
+ * organization's (spaceId null) and the given spaces' own.
+ */
+export async function blackoutsOfWindow(
+  tx: Tx,
+  organizationId: number,
+  spaceIds: number[],
+  firstDay: string,
+  lastDay: string,
+): Promise<CalendarBlackoutRow[]> {
+  const o = organizationBlackoutPeriods
+  const b = spaceBlackoutPeriods
+  const result = await tx.execute(sql`
+    select null::int as "spaceId", ${o.startDate}::text as "startDate", ${o.endDate}::text as "endDate", 0 as kind
+    from ${o}
+    where ${o.organizationId} = ${organizationId} and ${o.startDate} <= ${lastDay}::date
+      and (${o.endDate} is null or ${o.endDate} >= ${firstDay}::date)
+    union all
+    select ${b.spaceId}, ${b.startDate}::text, ${b.endDate}::text, 1
+    from ${b}
+    where ${b.organizationId} = ${organizationId} and ${b.spaceId} = any(${intArray(spaceIds)}::int[])
+      and ${b.startDate} <= ${lastDay}::date and (${b.endDate} is null or ${b.endDate} >= ${firstDay}::date)
+    order by kind, "startDate", "spaceId"`)
+  return (result as unknown as { rows: (CalendarBlackoutRow & { kind: number })[] }).rows.map(
+    ({ spaceId, startDate, endDate }) => ({ spaceId, startDate, endDate }),
+  )
+}
