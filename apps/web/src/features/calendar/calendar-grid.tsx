@@ -15,6 +15,7 @@ import {
   type BookingEventProps,
   type GridEvent,
   gridViews,
+  type MoreEventProps,
   statusText,
   wallOfGridDate,
 } from './calendar-model.ts'
@@ -48,6 +49,8 @@ export interface CalendarGridProps {
     end: { date: IsoDate; time: string },
   ) => void
   onOpen: (bookingId: number) => void
+  /** A month cell's "+N more": the day view of that date. */
+  onMore: (date: IsoDate) => void
   onChange: (change: GridChange) => void
 }
 
@@ -63,6 +66,9 @@ function text(tag: string, className: string, value: string): HTMLElement {
 
 const bookingOf = (extendedProps: Record<string, unknown>): BookingEventProps | null =>
   extendedProps.kind === 'booking' ? (extendedProps as unknown as BookingEventProps) : null
+
+const moreOf = (extendedProps: Record<string, unknown>): MoreEventProps | null =>
+  extendedProps.kind === 'more' ? (extendedProps as unknown as MoreEventProps) : null
 
 /**
  * The calendar grid (@event-calendar/core, MIT): a resource day view with one column per space,
@@ -91,7 +97,6 @@ export function CalendarGrid(props: CalendarGridProps) {
       allDaySlot: false,
       nowIndicator: latest.current.offset !== null,
       timeZone: latest.current.offset ?? 'local',
-      dayMaxEvents: true,
       height: heights[latest.current.view],
       pointer: true,
       editable: latest.current.editable,
@@ -100,6 +105,8 @@ export function CalendarGrid(props: CalendarGridProps) {
       events: [],
       views: { dayGridMonth: { eventDurationEditable: false } },
       eventContent: ({ event }) => {
+        const more = moreOf(event.extendedProps)
+        if (more) return { domNodes: [text('span', 'sb-event-more', `+${more.count} more`)] }
         const booking = bookingOf(event.extendedProps)
         if (!booking) return { domNodes: [] }
         const nodes = [
@@ -115,6 +122,8 @@ export function CalendarGrid(props: CalendarGridProps) {
         return { domNodes: nodes }
       },
       eventDidMount: ({ el, event }) => {
+        const more = moreOf(event.extendedProps)
+        if (more) el.setAttribute('aria-label', `${more.count} more bookings on ${more.date}: open the day`)
         const booking = bookingOf(event.extendedProps)
         if (!booking) return
         const tip = latest.current.tooltip(booking)
@@ -126,6 +135,8 @@ export function CalendarGrid(props: CalendarGridProps) {
         el.dataset.bookingId = String(booking.booking.id)
       },
       eventClick: ({ event }) => {
+        const more = moreOf(event.extendedProps)
+        if (more) latest.current.onMore(more.date)
         const booking = bookingOf(event.extendedProps)
         if (booking) latest.current.onOpen(booking.booking.id)
       },

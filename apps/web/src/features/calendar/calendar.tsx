@@ -54,6 +54,7 @@ import {
   clockChangeEvents,
   clockChanges,
   clockChangeText,
+  monthEvents,
   roomDetailSearchOf,
   shadedEvents,
   stepDate,
@@ -208,7 +209,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
     const shadedSpaces = view === '' || answer.spaces.length === 1 ? answer.spaces : []
     const shaded = shadedEvents(answer, shadedSpaces, range, view === '2')
     const clock = changes.flatMap((change) => clockChangeEvents(change, answer.spaces))
-    return [...shaded, ...clock, ...booked]
+    return [...shaded, ...clock, ...(view === '2' ? monthEvents(booked) : booked)]
   }, [answer, canUpdate, view, range, changes])
 
   const spaceById = useMemo(() => new Map(spaces.map((s) => [s.id, s])), [spaces])
@@ -456,6 +457,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
                   tooltip={(props: BookingEventProps) => bookingTooltip(props, totalText)}
                   onSelect={(spaceId, start, end) => void onSelect(spaceId, start, end)}
                   onOpen={(id) => window.open(`/admin/book/invoice/${id}`, '_blank', 'noopener')}
+                  onMore={(day) => go({ ...search, date: day, view: '' })}
                   onChange={(change) => void onChange(change)}
                 />
               </Flex>
