@@ -21,6 +21,8 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingOperationRoutes } from './modules/bookings/booking-operations.routes.ts'
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts'
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts'
+import { CalendarEvents } from './modules/calendar/calendar-events.ts'
 import { cancelRuleRoutes } from './modules/cancel-rules/cancel-rules.routes.ts'
 import { centerRoutes } from './modules/centers/centers.routes.ts'
 import { clientTypeRoutes } from './modules/client-types/client-types.routes.ts'
@@ -178,6 +180,12 @@ export async function buildApp(
   voucherRoutes(app)
   bookingRoutes(app, deps)
   bookingOperationRoutes(app)
+  const calendarEvents = new CalendarEvents(database, (error) =>
+    app.log.error({ err: error }, 'calendar live updates failed'),
+  )
+  // Before the server stops listening: open event streams would otherwise keep it waiting.
+  app.addHook('preClose', () => calendarEvents.close())
+  calendarRoutes(app, calendarEvents)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

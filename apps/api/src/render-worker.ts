@@ -3,6 +3,8 @@ import type { BookingConfirmation } from '@spaceboard/domain'
 import type { RunSheet } from './modules/bookings/booking-list.service.ts'
 import { renderConfirmationPdf } from './modules/bookings/confirmation-pdf.ts'
 import { renderRunSheetPdf } from './modules/bookings/run-sheet-pdf.ts'
+import type { CalendarSheet } from './modules/calendar/calendar.service.ts'
+import { renderCalendarPdf } from './modules/calendar/calendar-pdf.ts'
 
 /**
  * The tasks of the heavy-work pool (platform/heavy-work.ts), run in worker threads: each takes
@@ -21,6 +23,7 @@ try {
 export interface RenderInputs {
   runSheetPdf: RunSheet
   confirmationPdf: { booking: BookingConfirmation; logo: Uint8Array | null }
+  calendarPdf: CalendarSheet
 }
 export type RenderTask = keyof RenderInputs
 
@@ -30,4 +33,8 @@ export function runSheetPdf(sheet: RenderInputs['runSheetPdf']): Promise<Uint8Ar
 
 export function confirmationPdf({ booking, logo }: RenderInputs['confirmationPdf']): Promise<Uint8Array> {
   return renderConfirmationPdf(booking, logo ? Buffer.from(logo) : null)
+}
+
+export function calendarPdf(sheet: RenderInputs['calendarPdf']): Promise<Uint8Array> {
+  return renderCalendarPdf(sheet)
 }

@@ -289,6 +289,10 @@ export const messages = {
   calendarDatesRequired: 'Choose the start and end dates of the calendar.',
   calendarWindowTooLong: (days: number) =>
     `The calendar shows at most ${days} days at once. Choose a shorter date range.`,
+  calendarPdfTooLarge: (max: number) =>
+    `The PDF prints at most ${max.toLocaleString('en-US')} bookings. Choose a shorter date range, a location or a space.`,
+  calendarEventsAccept:
+    'This address is an event stream: open it with Accept: text/event-stream (EventSource).',
   calendarViewInvalid: "The view must be '' (Day), 1 (Week) or 2 (Month).",
   uploadUnreadable: 'The upload could not be read. Choose the image again.',
   heavyWorkBusy: 'The export is busy; try again in a minute.',

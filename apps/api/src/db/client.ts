@@ -20,6 +20,16 @@ export interface Database {
    * starts, go over that connection in order (PGlite has only one).
    */
   onOneConnection<T>(work: (db: Db) => Promise<T>): Promise<T>
+  /**
+   * Hears NOTIFY on `channel` (a lower-case identifier) until the answer is called: on PostgreSQL
+   * over one dedicated connection (a pooled one would miss what arrives while it is lent out), which
+   * is opened again after it breaks; on PGlite through its own listen.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onError: (error: unknown) => void,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -39,6 +49,9 @@ export type DatabaseSource =
   | { kind: 'pglite'; dataDir: string; template?: string | null }
   /** In memory, optionally started from a dump of a migrated database (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File }
+
+/** How long a broken LISTEN connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1000
 
 /** Connections per API process to a PostgreSQL server (see openDatabase). */
 export const POSTGRES_POOL_SIZE = 5
@@ -65,7 +78,33 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         client.release()
       }
     }
-    return { kind: 'postgres', db, onOneConnection, close: () => pool.end() }
+    const listen: Database['listen'] = async (channel, onPayload, onError) => {
+      let stopped = false
+      let client: InstanceType<typeof pg.Client> | null = null
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: source.url })
+        next.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '')
+        })
+        next.on('error', (error) => {
+          onError(error)
+          if (client === next) client = null
+          void next.end().catch(() => {})
+          if (!stopped) setTimeout(() => void connect().catch(onError), LISTEN_RETRY_MS).unref()
+        })
+        await next.connect()
+        await next.query(`LISTEN ${channel}`)
+        if (stopped) await next.end()
+        else client = next
+      }
+      await connect()
+      return async () => {
+        stopped = true
+        await client?.end().catch(() => {})
+        client = null
+      }
+    }
+    return { kind: 'postgres', db, onOneConnection, listen, close: () => pool.end() }
   }
   const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
     await Promise.all([
@@ -95,7 +134,8 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
-  return { kind: 'pglite', db, onOneConnection: (work) => work(db), close: () => client.close() }
+  const listen: Database['listen'] = (channel, onPayload) => client.listen(channel, onPayload)
+  return { kind: 'pglite', db, onOneConnection: (work) => work(db), listen, close: () => client.close() }
 }
 
 /**

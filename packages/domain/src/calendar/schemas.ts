@@ -157,9 +157,12 @@ export const calendarBookingSchema = z.object({
 })
 export type CalendarBooking = z.output<typeof calendarBookingSchema>
 
-/** A blackout period of a shown space that touches the window: whole days on the location's clock. */
+/**
+ * A blackout period that touches the window: whole days on each location's clock. `spaceId` null:
+ * the organization's own blackout, which closes every space.
+ */
 export const calendarBlackoutSchema = z.object({
-  spaceId: z.number().int(),
+  spaceId: z.number().int().nullable(),
   startDate: z.string(),
   /** Inclusive; null: open-ended. */
   endDate: z.string().nullable(),

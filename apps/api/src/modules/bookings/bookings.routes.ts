@@ -2,6 +2,8 @@ import {
   bookedSlotsQuerySchema,
   bookingCreateSchema,
   bookingListQuerySchema,
+  CALENDAR_PDF,
+  calendarQueryShape,
   roomDetailQuerySchema,
 } from '@spaceboard/domain'
 import { z } from 'zod'
@@ -10,6 +12,7 @@ import { idParams, idValue } from '../../platform/params.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
+import { answerCalendar, isCalendarCall } from '../calendar/calendar.routes.ts'
 import { answerBookingList } from './booking-list.routes.ts'
 import * as service from './bookings.service.ts'
 
@@ -18,16 +21,23 @@ const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_
 
 /**
  * Every query parameter GET /api/userbooking reads, so the OpenAPI document lists the real ones:
- * the list's (also its export's and run sheet's) and the confirmation PDF's.
+ * the list's (also its export's and run sheet's), the confirmation PDF's and the calendar's.
  */
-const userbookingQuery = bookingListQuerySchema.extend(confirmationPdfQuery.partial().shape)
+const userbookingQuery = bookingListQuerySchema.extend({
+  ...confirmationPdfQuery.partial().shape,
+  region_id: calendarQueryShape.region_id,
+  meeting_room_id: calendarQueryShape.meeting_room_id,
+  onlyBooked: calendarQueryShape.onlyBooked,
+  pdf: z.enum(['true', CALENDAR_PDF]).optional(),
+})
 
 export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
   /**
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
-   * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), and otherwise the
-   * bookings list, its Excel export and its PDF run sheet (booking-list.routes.ts). Each picks and
-   * validates its own query.
+   * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), the calendar's
+   * window and its PDF (onlyBooked= or pdf=2, calendar.routes.ts), and otherwise the bookings list,
+   * its Excel export and its PDF run sheet (booking-list.routes.ts). Each picks and validates its
+   * own query.
    */
   app.get(
     '/api/userbooking',
@@ -36,6 +46,7 @@ export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
       schema: { tags, querystring: userbookingQuery },
     },
     async (request, reply) => {
+      if (isCalendarCall(request)) return answerCalendar(request, reply, heavyWork)
       if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)
       const { invoice_id } = parseWith(confirmationPdfQuery, request.query)
       const booking = await request.signedIn((ctx) => service.getBooking(ctx, invoice_id))

@@ -1,0 +1,201 @@
+import {
+  addDays,
+  type CalendarBlackout,
+  type CalendarBooking,
+  type CalendarQuery,
+  type CalendarSpace,
+  type CalendarWindow,
+  calendarColorIndex,
+  calendarDateText,
+  calendarQueryErrors,
+  compareCalendarSpaces,
+  formatWallTime,
+  messages,
+  startOfDay,
+  type TimeFormat,
+  wallClock,
+} from '@spaceboard/domain'
+import type { Ctx } from '../../platform/context.ts'
+import { badRequest, notFound } from '../../platform/errors.ts'
+import * as repo from './calendar.repository.ts'
+
+/** The most bookings one calendar PDF prints: a busy month of 100 spaces (about 3,700) fits. */
+export const CALENDAR_PDF_MAX_BOOKINGS = 5000
+
+/**
+ * The organization a window shows: a non-super user's own, whatever org_id says; super names one
+ * (the spec's Select Organization), and one that does not exist is a 404.
+ */
+function organizationOf(ctx: Ctx, query: CalendarQuery): number {
+  if (ctx.actor.type === 'super') return query.org_id as number
+  if (ctx.actor.organizationId === null) throw notFound()
+  return ctx.actor.organizationId
+}
+
+/** The bookings, spaces and blackouts of the window (spec 2 §7 calendar call). */
+export async function calendarWindow(ctx: Ctx, query: CalendarQuery): Promise<CalendarWindow> {
+  const errors = calendarQueryErrors(query, ctx.actor.type === 'super')
+  const first = Object.values(errors)[0]
+  if (first) throw badRequest(first, errors)
+  const startDate = query.start_date as string
+  const endDate = query.end_date as string
+  const organizationId = organizationOf(ctx, query)
+  const organization = await repo.organizationTimeFormat(ctx.tx, organizationId)
+  if (!organization) throw notFound()
+
+  const spaceRows = await repo.calendarSpaces(ctx.tx, {
+    organizationId,
+    regionId: query.region_id ?? null,
+    centerId: query.business_center_id ?? null,
+    spaceId: query.meeting_room_id ?? null,
+  })
+  let spaces: CalendarSpace[] = spaceRows
+    .map((s) => ({
+      id: s.id,
+      name: s.name,
+      centerId: s.centerId,
+      centerName: s.centerName,
+      timezone: s.timezone,
+      displayOrder: s.displayOrder,
+      colorIndex: calendarColorIndex(s.id),
+      startTime: s.startTime,
+      endTime: s.endTime,
+      minimumDurationMinutes: s.minimumDurationMinutes,
+    }))
+    .sort(compareCalendarSpaces)
+
+  // Each location's window on its own clock: from the start of the first day to the start of the
+  // day after the last (23 or 25 hours on a daylight-saving day, as the clock says).
+  const windowOfZone = new Map<string, { from: number; to: number }>()
+  for (const zone of new Set(spaces.map((s) => s.timezone)))
+    windowOfZone.set(zone, {
+      from: startOfDay(startDate, zone).getTime(),
+      to: startOfDay(addDays(endDate, 1), zone).getTime(),
+    })
+  const zoneOfSpace = new Map(spaces.map((s) => [s.id, s.timezone]))
+
+  let bookings: CalendarBooking[] = []
+  if (spaces.length > 0) {
+    const windows = [...windowOfZone.values()]
+    const earliest = Math.min(...windows.map((w) => w.from))
+    const latest = Math.max(...windows.map((w) => w.to))
+    const rows = await repo.bookingsOfWindow(
+      ctx.tx,
+      organizationId,
+      spaces.map((s) => s.id),
+      new Date(earliest),
+      new Date(latest),
+    )
+    bookings = []
+    for (const row of rows) {
+      const zoneWindow = windowOfZone.get(zoneOfSpace.get(row.spaceId) as string)
+      if (!zoneWindow || row.startMs >= zoneWindow.to || row.endMs <= zoneWindow.from) continue
+      bookings.push({
+        id: row.id,
+        reference: `${row.bookingPrefix}${row.id}`,
+        spaceId: row.spaceId,
+        clientName: row.clientName,
+        bookerName: row.bookerName,
+        status: row.status as CalendarBooking['status'],
+        start: row.start,
+        end: row.end,
+        total: row.total,
+        currency: row.currency,
+        imported: row.imported,
+      })
+    }
+  }
+
+  if (query.onlyBooked === '1') {
+    const booked = new Set(bookings.map((b) => b.spaceId))
+    spaces = spaces.filter((s) => booked.has(s.id))
+  }
+  const blackouts: CalendarBlackout[] = await repo.blackoutsOfWindow(
+    ctx.tx,
+    organizationId,
+    spaces.map((s) => s.id),
+    startDate,
+    endDate,
+  )
+
+  return {
+    organizationId,
+    time_format: organization.timeFormat as TimeFormat,
+    start_date: startDate,
+    end_date: endDate,
+    spaces,
+    bookings,
+    blackouts,
+  }
+}
+
+/** A calendar PDF row: a booking on its location's clock. */
+export interface CalendarSheetRow {
+  time: string
+  space: string
+  location: string
+  client: string
+  booker: string
+  status: string
+  reference: string
+  total: string
+}
+
+/** What the calendar PDF prints: the shown range, a day at a time (each booking on its location's day). */
+export interface CalendarSheet {
+  organizationName: string
+  period: string
+  generatedAt: string
+  total: number
+  days: { date: string; rows: CalendarSheetRow[] }[]
+}
+
+/** The calendar's PDF export (spec 2 §7 pdf=2&onlyBooked=1): the window's bookings, dates in the organization's order. */
+export async function calendarSheet(
+  ctx: Ctx,
+  query: CalendarQuery,
+  now = new Date(),
+): Promise<CalendarSheet> {
+  const window = await calendarWindow(ctx, query)
+  if (window.bookings.length > CALENDAR_PDF_MAX_BOOKINGS) {
+    const message = messages.calendarPdfTooLarge(CALENDAR_PDF_MAX_BOOKINGS)
+    throw badRequest(message, { end_date: message })
+  }
+  const organization = await repo.organizationTimeFormat(ctx.tx, window.organizationId)
+  const format = window.time_format
+  const spaceOf = new Map(window.spaces.map((s) => [s.id, s]))
+  const byDay = new Map<string, CalendarSheetRow[]>()
+  for (const booking of window.bookings) {
+    const space = spaceOf.get(booking.spaceId)
+    if (!space) continue
+    const start = wallClock(new Date(booking.start), space.timezone)
+    const end = wallClock(new Date(booking.end), space.timezone)
+    const endText =
+      end.date === start.date
+        ? formatWallTime(end.time)
+        : `${calendarDateText(end.date, format)} ${formatWallTime(end.time)}`
+    const rows = byDay.get(start.date) ?? []
+    rows.push({
+      time: `${formatWallTime(start.time)} - ${endText}`,
+      space: space.name,
+      location: space.centerName,
+      client: booking.clientName,
+      booker: booking.bookerName,
+      status: booking.status === 'confirmed' ? 'Confirmed' : 'Tentative',
+      reference: booking.reference,
+      total: `${booking.currency.toUpperCase()} ${booking.total}`,
+    })
+    byDay.set(start.date, rows)
+  }
+  const days = [...byDay.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, rows]) => ({ date: calendarDateText(date, format), rows }))
+  const today = wallClock(now, 'UTC')
+  return {
+    organizationName: organization?.name ?? '',
+    period: `${calendarDateText(window.start_date, format)} - ${calendarDateText(window.end_date, format)}`,
+    generatedAt: `${calendarDateText(today.date, format)} ${today.time} UTC`,
+    total: window.bookings.length,
+    days,
+  }
+}

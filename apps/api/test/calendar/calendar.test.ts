@@ -1,0 +1,291 @@
+import {
+  addDays,
+  CALENDAR_MAX_DAYS,
+  type CalendarWindow,
+  calendarColorIndex,
+  messages,
+  zonedInstant,
+} from '@spaceboard/domain'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { centers, clients, organizations, spaces } from '../../src/db/schema/index.ts'
+import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
+import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { pdfContent } from '../pdf-text.ts'
+
+let t: TestApp
+let superCookie: string
+let admin: string
+let csr: string
+let summit: string
+const ids = { harbour: 0, summit: 0, quay: 0, denver: 0, roomA: 0, roomB: 0, coral: 0, carlos: 0 }
+
+let offset = 300
+/** A fresh day per test, far past the demo seed's bookings, clear of the blackout dates. */
+function nextDay() {
+  let date = addDays(sydneyToday, offset++)
+  while (['12-24', '12-25', '12-26', '12-27', '12-31', '01-01', '01-02'].includes(date.slice(5)))
+    date = addDays(sydneyToday, offset++)
+  return date
+}
+
+async function book(date: string, overrides: Record<string, unknown> = {}) {
+  const response = await t.api(admin, 'POST', '/api/userbooking', {
+    center_id: ids.quay,
+    meeting_room_id: ids.roomA,
+    booking_date: date,
+    start_time: '10:00',
+    end_time: '12:00',
+    client_id: ids.coral,
+    user_id: ids.carlos,
+    attendees: 4,
+    payment_status: 'invoice',
+    ...overrides,
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json().bookingId as number
+}
+
+const calendarUrl = (query: Record<string, string | number>) =>
+  `/api/userbooking/?${new URLSearchParams({
+    business_center_id: '',
+    meeting_room_id: '',
+    onlyBooked: '',
+    org_id: '',
+    ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+  })}`
+
+async function calendar(cookie: string, query: Record<string, string | number>) {
+  const response = await t.api(cookie, 'GET', calendarUrl(query))
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json() as CalendarWindow
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  superCookie = await t.signIn(logins.super)
+  admin = await t.signIn(logins.harbourAdmin)
+  csr = await t.signIn(logins.harbourCsr)
+  summit = await t.signIn(logins.summitAdmin)
+  ids.harbour = await idByName(t, organizations, 'Harbour Workspaces')
+  ids.summit = await idByName(t, organizations, 'Summit Business Centres')
+  ids.quay = await idByName(t, centers, 'Circular Quay')
+  ids.denver = await idByName(t, centers, 'Denver Downtown')
+  ids.roomA = await idByName(t, spaces, 'Harbour Room A')
+  ids.roomB = await idByName(t, spaces, 'Harbour Room B')
+  ids.coral = await idByName(t, clients, 'Coral Tech')
+  ids.carlos = await userIdByEmail(t, 'carlos@coraltech.test')
+})
+afterAll(() => t.close())
+
+describe('GET /api/userbooking/?…&onlyBooked= (the calendar window)', () => {
+  it("answers the location's spaces in display order and the day's bookings as UTC instants", async () => {
+    const date = nextDay()
+    const first = await book(date)
+    const second = await book(date, { meeting_room_id: ids.roomB, start_time: '13:00', end_time: '15:30' })
+    const window = await calendar(csr, { start_date: date, end_date: date, business_center_id: ids.quay })
+
+    expect(window).toMatchObject({
+      organizationId: ids.harbour,
+      time_format: 'dd/mm',
+      start_date: date,
+      end_date: date,
+    })
+    const roomA = window.spaces.find((s) => s.id === ids.roomA)
+    expect(roomA).toMatchObject({
+      name: 'Harbour Room A',
+      centerId: ids.quay,
+      centerName: 'Circular Quay',
+      timezone: 'Australia/Sydney',
+      colorIndex: calendarColorIndex(ids.roomA),
+    })
+    expect(roomA?.minimumDurationMinutes).toBeGreaterThan(0)
+    expect(roomA?.startTime).toMatch(/^\d\d:\d\d$/)
+    expect(window.spaces.every((s) => s.centerId === ids.quay)).toBe(true)
+    // display_order ascending, 0 counting as 10000 (spec 2 §9).
+    const orders = window.spaces.map((s) => (s.displayOrder ? s.displayOrder : 10000))
+    expect(orders).toEqual([...orders].sort((a, b) => a - b))
+
+    const ours = window.bookings.filter((b) => b.id === first || b.id === second)
+    expect(ours).toEqual([
+      {
+        id: first,
+        reference: expect.stringMatching(new RegExp(`^[A-Z0-9-]+${first}$`)),
+        spaceId: ids.roomA,
+        clientName: 'Coral Tech',
+        bookerName: expect.stringContaining('Carlos'),
+        status: 'tentative',
+        start: zonedInstant(date, '10:00', 'Australia/Sydney')?.toISOString().replace('.000Z', 'Z'),
+        end: zonedInstant(date, '12:00', 'Australia/Sydney')?.toISOString().replace('.000Z', 'Z'),
+        total: expect.stringMatching(/^\d+\.\d\d$/),
+        currency: expect.any(String),
+        imported: false,
+      },
+      expect.objectContaining({ id: second, spaceId: ids.roomB }),
+    ])
+    // Every booking shown lies in the day on Sydney's clock.
+    const from = zonedInstant(date, '00:00', 'Australia/Sydney')?.getTime() as number
+    const to = zonedInstant(addDays(date, 1), '00:00', 'Australia/Sydney')?.getTime() as number
+    for (const b of window.bookings) {
+      expect(Date.parse(b.start)).toBeLessThan(to)
+      expect(Date.parse(b.end)).toBeGreaterThan(from)
+    }
+  })
+
+  it('includes both end dates, filters a space, leaves cancelled bookings out, and onlyBooked lists booked spaces only', async () => {
+    const date = nextDay()
+    const kept = await book(date)
+    const cancelled = await book(date, { start_time: '14:00', end_time: '16:00' })
+    const cancel = await t.api(admin, 'PUT', `/api/userbooking/${cancelled}`, { code: 'full' })
+    expect(cancel.statusCode, cancel.body).toBe(200)
+
+    const day = await calendar(admin, { start_date: date, end_date: date, meeting_room_id: ids.roomA })
+    expect(day.spaces.map((s) => s.id)).toEqual([ids.roomA])
+    expect(day.bookings.map((b) => b.id)).toContain(kept)
+    expect(day.bookings.map((b) => b.id)).not.toContain(cancelled)
+
+    expect(
+      (await calendar(admin, { start_date: addDays(date, -1), end_date: date })).bookings.map((b) => b.id),
+    ).toContain(kept)
+    expect(
+      (await calendar(admin, { start_date: addDays(date, 1), end_date: addDays(date, 2) })).bookings.map(
+        (b) => b.id,
+      ),
+    ).not.toContain(kept)
+
+    const onlyBooked = await calendar(admin, {
+      start_date: date,
+      end_date: date,
+      business_center_id: ids.quay,
+      onlyBooked: 1,
+    })
+    const booked = new Set(onlyBooked.bookings.map((b) => b.spaceId))
+    expect(onlyBooked.spaces.map((s) => s.id).sort()).toEqual([...booked].sort())
+    expect(booked.has(ids.roomA)).toBe(true)
+  })
+
+  it('shows a daylight-saving day on the location clock: 10:00 in Sydney is 23:00 UTC after the change, 00:00 before', async () => {
+    // Sydney moves to daylight time (UTC+11) on the first Sunday of October.
+    const year = Number(sydneyToday.slice(0, 4)) + 1
+    let change = `${year}-10-01`
+    while (new Date(`${change}T00:00:00Z`).getUTCDay() !== 0) change = addDays(change, 1)
+    const before = addDays(change, -1)
+    const ids2 = [await book(before), await book(change)]
+    const window = await calendar(admin, { start_date: before, end_date: change, meeting_room_id: ids.roomA })
+    const starts = window.bookings.filter((b) => ids2.includes(b.id)).map((b) => b.start)
+    expect(starts).toEqual([`${addDays(before, 0)}T00:00:00Z`, `${addDays(change, -1)}T23:00:00Z`])
+  })
+
+  it('refuses bad input with a clear message: dates missing, malformed, reversed, or a window over the cap', async () => {
+    const date = nextDay()
+    const cases: [Record<string, string>, string][] = [
+      [{ start_date: '', end_date: date }, messages.calendarDatesRequired],
+      [{ start_date: '2026-02-30', end_date: date }, messages.filterDateFormat],
+      [{ start_date: date, end_date: addDays(date, -1) }, messages.startBeforeEnd],
+      [
+        { start_date: date, end_date: addDays(date, CALENDAR_MAX_DAYS) },
+        messages.calendarWindowTooLong(CALENDAR_MAX_DAYS),
+      ],
+      [{ start_date: date, end_date: date, meeting_room_id: 'x' }, ''],
+    ]
+    for (const [query, message] of cases) {
+      const response = await t.api(admin, 'GET', calendarUrl(query))
+      expect(response.statusCode, JSON.stringify(query)).toBe(400)
+      if (message) expect(response.json().message).toBe(message)
+      else expect(response.json().message).toEqual(expect.any(String))
+    }
+    expect(
+      (await calendar(admin, { start_date: date, end_date: addDays(date, CALENDAR_MAX_DAYS - 1) })).bookings,
+    ).toBeDefined()
+    const superWithout = await t.api(superCookie, 'GET', calendarUrl({ start_date: date, end_date: date }))
+    expect(superWithout.statusCode).toBe(400)
+    expect(superWithout.json().message).toBe(messages.selectOrganizationForFilter)
+    expect((await t.api(null, 'GET', calendarUrl({ start_date: date, end_date: date }))).statusCode).toBe(401)
+  })
+})
+
+describe('the calendar window across organizations', () => {
+  it("never shows another organization's spaces or bookings; super sees the organization asked", async () => {
+    const date = nextDay()
+    const id = await book(date)
+    // Summit's admin asking for Harbour's location, space or organization gets Summit's own calendar only.
+    const foreign: Record<string, number>[] = [
+      { business_center_id: ids.quay },
+      { meeting_room_id: ids.roomA },
+      { org_id: ids.harbour },
+    ]
+    for (const query of foreign) {
+      const window = await calendar(summit, { start_date: date, end_date: date, ...query })
+      expect(window.organizationId).toBe(ids.summit)
+      expect(window.bookings.map((b) => b.id)).not.toContain(id)
+      expect(window.spaces.map((s) => s.id)).not.toContain(ids.roomA)
+    }
+    const summitOwn = await calendar(summit, {
+      start_date: date,
+      end_date: date,
+      business_center_id: ids.denver,
+    })
+    expect(summitOwn.spaces.length).toBeGreaterThan(0)
+    expect(summitOwn.spaces.every((s) => s.timezone === 'America/Denver')).toBe(true)
+    expect(summitOwn.time_format).toBe('mm/dd')
+
+    const asSuper = await calendar(superCookie, { start_date: date, end_date: date, org_id: ids.harbour })
+    expect(asSuper.bookings.map((b) => b.id)).toContain(id)
+    const superOther = await calendar(superCookie, { start_date: date, end_date: date, org_id: ids.summit })
+    expect(superOther.bookings.map((b) => b.id)).not.toContain(id)
+    const missing = await t.api(
+      superCookie,
+      'GET',
+      calendarUrl({ start_date: date, end_date: date, org_id: 999999 }),
+    )
+    expect(missing.statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/userbooking?…&pdf=2&onlyBooked=1 (the calendar PDF)', () => {
+  it("prints the range's bookings, dates DD/MM/YYYY, or MM/DD/YYYY for an mm/dd organization", async () => {
+    const date = nextDay()
+    const id = await book(date)
+    const [y, m, d] = date.split('-')
+    const pdfOf = async () => {
+      const response = await t.api(
+        admin,
+        'GET',
+        `/api/userbooking?${new URLSearchParams({
+          business_center_id: String(ids.quay),
+          region_id: '',
+          start_date: date,
+          end_date: date,
+          onlyBooked: '1',
+          meeting_room_id: '',
+          pdf: '2',
+          org_id: '',
+        })}`,
+      )
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['content-type']).toBe('application/pdf')
+      expect(response.headers['content-disposition']).toContain('Booking Calendar.pdf')
+      return (await pdfContent(response.rawPayload)).lines.join('\n')
+    }
+    const text = await pdfOf()
+    expect(text).toContain('Booking Calendar')
+    expect(text).toContain(`${d}/${m}/${y}`)
+    expect(text).toContain(`${id}`)
+    expect(text).toContain('Harbour Room A')
+    expect(text).toContain('Coral Tech')
+    expect(text).toContain('10:00 AM - 12:00 PM')
+
+    await t.database.db
+      .update(organizations)
+      .set({ timeFormat: 'mm/dd' })
+      .where(eq(organizations.id, ids.harbour))
+    try {
+      expect(await pdfOf()).toContain(`${m}/${d}/${y}`)
+    } finally {
+      await t.database.db
+        .update(organizations)
+        .set({ timeFormat: 'dd/mm' })
+        .where(eq(organizations.id, ids.harbour))
+    }
+  })
+})
