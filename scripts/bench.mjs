@@ -1928,7 +1928,8 @@ async function calendarRender() {
             const check = () => {
               if (marks.shell === undefined && document.querySelector('nav[aria-label="Main menu"]'))
                 marks.shell = performance.now()
-              if (marks.grid === undefined && document.querySelector('.sb-calendar .ec')) marks.grid = performance.now()
+              if (marks.grid === undefined && document.querySelector('.sb-calendar .ec'))
+                marks.grid = performance.now()
               if (document.querySelectorAll('article.ec-event[data-booking-id]').length >= painted) {
                 observer.disconnect()
                 requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))

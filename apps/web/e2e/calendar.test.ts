@@ -130,7 +130,7 @@ async function endOf(page: Page, id: number): Promise<string> {
   const box = await eventOf(page, id).boundingBox()
   const column = await page.locator('.ec-body .ec-day').first().boundingBox()
   if (!box || !column) throw new Error('no box')
-  const minutes = Math.round(((box.y + box.height - column.y) / HOUR_PX) * 60 / 15) * 15
+  const minutes = Math.round((((box.y + box.height - column.y) / HOUR_PX) * 60) / 15) * 15
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 }
 
@@ -141,7 +141,11 @@ async function resizeTo(page: Page, id: number, time: string) {
   const box = await handle.boundingBox()
   if (!box) throw new Error('no resizer')
   const target = await pointAt(page, 'Harbour Room A', time)
-  await drag(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2, y: target.y })
+  await drag(
+    page,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    { x: box.x + box.width / 2, y: target.y },
+  )
 }
 
 /** Drags an event by its top edge to a space and time. */
@@ -163,7 +167,11 @@ describe('Booking calendar', () => {
     expect(menu.map((t) => t.trim()).slice(1, 3)).toEqual(['New Booking', 'Calendar'])
     const date = nextDay()
     await openDay(page, date)
-    await drag(page, await pointAt(page, 'Harbour Room B', '10:00'), await pointAt(page, 'Harbour Room B', '11:30'))
+    await drag(
+      page,
+      await pointAt(page, 'Harbour Room B', '10:00'),
+      await pointAt(page, 'Harbour Room B', '11:30'),
+    )
     const ask = confirmDialog(page)
     await visible(ask.getByText(messages.wantToBookSlot, { exact: true }))
     const shown = date.split('-').reverse().join('/')
@@ -243,7 +251,9 @@ describe('Booking calendar', () => {
     await eventually(() => new URL(page.url()).searchParams.get('business_center_id')).toBe(String(ids.quay))
     await choose(page, 'Select Space', 'Harbour Room B')
     await choose(page, 'Select View', 'Week')
-    await eventually(async () => (await getJson<{ value: unknown }>(page, '/api/preference/calendar')).value).toEqual({
+    await eventually(
+      async () => (await getJson<{ value: unknown }>(page, '/api/preference/calendar')).value,
+    ).toEqual({
       region_id: null,
       business_center_id: ids.quay,
       meeting_room_id: ids.roomB,
@@ -261,9 +271,9 @@ describe('Booking calendar', () => {
     })
     await page.getByRole('button', { name: 'Clear Filter' }).click()
     await eventually(() => new URL(page.url()).search).toBe('')
-    await eventually(async () => (await getJson<{ value: unknown }>(page, '/api/preference/calendar')).value).toBe(
-      null,
-    )
+    await eventually(
+      async () => (await getJson<{ value: unknown }>(page, '/api/preference/calendar')).value,
+    ).toBe(null)
   })
 
   test('a Sydney location is shown on Sydney time in a New York browser; a booking opens from the keyboard', async () => {
@@ -295,7 +305,8 @@ describe('Booking calendar', () => {
       // Sydney's next clock change: a 23- or 25-hour day, said above the grid.
       let change = today
       const length = (d: string) =>
-        (startOfDay(addDays(d, 1), 'Australia/Sydney').getTime() - startOfDay(d, 'Australia/Sydney').getTime()) /
+        (startOfDay(addDays(d, 1), 'Australia/Sydney').getTime() -
+          startOfDay(d, 'Australia/Sydney').getTime()) /
         3_600_000
       while (length(change) === 24) change = addDays(change, 1)
       await openDay(page, change)
