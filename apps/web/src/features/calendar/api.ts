@@ -28,8 +28,9 @@ export interface WindowParams {
 export const calendarWindowQuery = (params: WindowParams | null) =>
   queryOptions({
     queryKey: [BOOKING_ENDPOINT, 'calendar', params],
+    // onlyBooked marks the calendar's call (spec 2 §7); 0: every space, not only the booked ones.
     queryFn: ({ signal }) =>
-      api<CalendarWindow>(`${BOOKING_ENDPOINT}/${queryString({ ...params })}`, { signal }),
+      api<CalendarWindow>(`${BOOKING_ENDPOINT}/${queryString({ ...params, onlyBooked: 0 })}`, { signal }),
     enabled: params !== null,
     placeholderData: keepPreviousData,
     staleTime: 10_000,

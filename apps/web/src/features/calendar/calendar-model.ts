@@ -233,15 +233,18 @@ export function shadedEvents(
   const shown = new Set(spaces.map((s) => s.id))
   const events: GridEvent[] = []
   for (const blackout of window.blackouts) {
-    if (!shown.has(blackout.spaceId)) continue
+    // No space: the organization's own blackout, which closes every space.
+    const closed =
+      blackout.spaceId === null ? [...shown] : shown.has(blackout.spaceId) ? [blackout.spaceId] : []
+    if (!closed.length) continue
     const from = [blackout.startDate, range.start].sort()[1] as IsoDate
     const last = blackout.endDate === null || blackout.endDate > range.end ? range.end : blackout.endDate
     if (from > last) continue
     events.push({
-      id: `blackout-${blackout.spaceId}-${blackout.startDate}`,
+      id: `blackout-${blackout.spaceId ?? 'organization'}-${blackout.startDate}`,
       start: `${from}T00:00:00`,
       end: `${addDays(last, 1)}T00:00:00`,
-      resourceIds: [blackout.spaceId],
+      resourceIds: closed,
       title: 'Blackout period',
       display: 'background',
       allDay,
