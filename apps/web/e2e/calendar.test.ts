@@ -90,7 +90,7 @@ async function openDay(page: Page, date: string) {
 /** A booking's event on the grid. */
 const eventOf = (page: Page, id: number): Locator => page.locator(`article.ec-event[data-booking-id="${id}"]`)
 
-/** The point of a wall-clock time in a space's column of the day view. */
+/** The point of a wall-clock time in a space's column of the day view (its top edge). */
 async function pointAt(page: Page, space: string, time: string): Promise<{ x: number; y: number }> {
   const heads = (await page.locator('.ec-header .ec-col-head').allTextContents()).map((t) => t.trim())
   const column = heads.indexOf(space)
@@ -134,6 +134,7 @@ async function endOf(page: Page, id: number): Promise<string> {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 }
 
+/** Drags the event's bottom edge to end at a time (aiming inside the last half hour, which the drag takes). */
 async function resizeTo(page: Page, id: number, time: string) {
   const event = eventOf(page, id)
   await event.hover()
@@ -141,11 +142,8 @@ async function resizeTo(page: Page, id: number, time: string) {
   const box = await handle.boundingBox()
   if (!box) throw new Error('no resizer')
   const target = await pointAt(page, 'Harbour Room A', time)
-  await drag(
-    page,
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-    { x: box.x + box.width / 2, y: target.y },
-  )
+  const x = box.x + box.width / 2
+  await drag(page, { x, y: box.y + box.height / 2 }, { x, y: target.y - HOUR_PX / 4 })
 }
 
 /** Drags an event by its top edge to a space and time. */
@@ -169,8 +167,8 @@ describe('Booking calendar', () => {
     await openDay(page, date)
     await drag(
       page,
-      await pointAt(page, 'Harbour Room B', '10:00'),
-      await pointAt(page, 'Harbour Room B', '11:30'),
+      await pointAt(page, 'Harbour Room B', '10:05'),
+      await pointAt(page, 'Harbour Room B', '11:15'),
     )
     const ask = confirmDialog(page)
     await visible(ask.getByText(messages.wantToBookSlot, { exact: true }))

@@ -4,7 +4,6 @@ import {
   type CalendarSpace,
   type CalendarView,
   type CalendarWindow,
-  calendarViews,
   formatWallTime,
   type IsoDate,
   isIsoDate,
@@ -29,8 +28,11 @@ export interface CalendarSearch {
   meeting_room_id?: number | undefined
   /** The day the view shows or contains; today when missing. */
   date?: IsoDate | undefined
-  /** '' Day, '1' Week, '2' Month (spec 2 §9). */
-  view?: CalendarView | undefined
+  /**
+   * Week 1, Month 2, Day when missing (spec 2 §9's '', 1, 2). A number in the URL: the router
+   * writes a string that looks like one in quotes (view=%221%22).
+   */
+  view?: 1 | 2 | undefined
 }
 
 function positiveId(value: unknown): number | undefined {
@@ -40,16 +42,24 @@ function positiveId(value: unknown): number | undefined {
 
 /** The route's search validator: a bad value in a hand-edited URL is dropped, not an error. */
 export function calendarSearch(raw: Record<string, unknown>): CalendarSearch {
-  const view = raw.view === undefined ? undefined : String(raw.view)
+  const view = Number(raw.view)
   return {
     org_id: positiveId(raw.org_id),
     region_id: positiveId(raw.region_id),
     business_center_id: positiveId(raw.business_center_id),
     meeting_room_id: positiveId(raw.meeting_room_id),
     date: typeof raw.date === 'string' && isIsoDate(raw.date) ? raw.date : undefined,
-    view: (calendarViews as readonly string[]).includes(view ?? '-') ? (view as CalendarView) : undefined,
+    view: view === 1 || view === 2 ? view : undefined,
   }
 }
+
+/** The spec's view value of the URL's. */
+export const viewOf = (search: CalendarSearch): CalendarView =>
+  search.view ? (String(search.view) as CalendarView) : ''
+
+/** The URL's view value of the spec's. */
+export const searchViewOf = (view: CalendarView): CalendarSearch['view'] =>
+  view === '' ? undefined : (Number(view) as 1 | 2)
 
 export const viewNames: Record<CalendarView, string> = { '': 'Day', '1': 'Week', '2': 'Month' }
 

@@ -56,9 +56,11 @@ import {
   clockChangeText,
   monthEvents,
   roomDetailSearchOf,
+  searchViewOf,
   shadedEvents,
   stepDate,
   viewNames,
+  viewOf,
   viewRange,
 } from './calendar-model.ts'
 
@@ -72,7 +74,7 @@ const searchOf = (remembered: CalendarPreference): CalendarSearch => ({
   business_center_id: remembered.business_center_id ?? undefined,
   meeting_room_id: remembered.meeting_room_id ?? undefined,
   date: remembered.date ?? undefined,
-  view: remembered.view,
+  view: searchViewOf(remembered.view),
 })
 
 /**
@@ -129,7 +131,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
   const canUpdate = can(profile.type, 'bookings.update')
 
   const organizationId = isSuper ? (search.org_id ?? null) : profile.organization_id
-  const view: CalendarView = search.view ?? ''
+  const view = viewOf(search)
   const date = search.date ?? today()
   const range = useMemo(() => viewRange(view, date), [view, date])
 
@@ -142,7 +144,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
         business_center_id: next.business_center_id ?? null,
         meeting_room_id: next.meeting_room_id ?? null,
         date: next.date ?? null,
-        view: next.view ?? '',
+        view: viewOf(next),
       })
   }
   const clearFilters = () => {
@@ -386,7 +388,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
             aria-label="Select View"
             style={{ minWidth: 120 }}
             value={view}
-            onChange={(next: CalendarView) => go({ ...search, view: next })}
+            onChange={(next: CalendarView) => go({ ...search, view: searchViewOf(next) })}
             options={(['', '1', '2'] as const).map((value) => ({ value, label: viewNames[value] }))}
           />
         </Flex>
@@ -457,7 +459,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
                   tooltip={(props: BookingEventProps) => bookingTooltip(props, totalText)}
                   onSelect={(spaceId, start, end) => void onSelect(spaceId, start, end)}
                   onOpen={(id) => window.open(`/admin/book/invoice/${id}`, '_blank', 'noopener')}
-                  onMore={(day) => go({ ...search, date: day, view: '' })}
+                  onMore={(day) => go({ ...search, date: day, view: undefined })}
                   onChange={(change) => void onChange(change)}
                 />
               </Flex>
