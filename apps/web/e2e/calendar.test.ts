@@ -117,7 +117,8 @@ async function placeOf(page: Page, id: number): Promise<{ space: string; time: s
   const days = page.locator('.ec-body .ec-day')
   for (let i = 0; i < heads.length; i++) {
     const column = await days.nth(i).boundingBox()
-    if (!column || box.x < column.x - 1 || box.x > column.x + column.width) continue
+    const middle = box.x + box.width / 2
+    if (!column || middle < column.x || middle >= column.x + column.width) continue
     const minutes = Math.round(((box.y - column.y) / HOUR_PX) * 60)
     const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
     return { space: heads[i] as string, time }
@@ -313,5 +314,21 @@ describe('Booking calendar', () => {
     } finally {
       await context.close()
     }
+  })
+  test('live: a booking made by another person appears on an open calendar without a reload', async () => {
+    const watcher = await app.signedInPage(logins.harbourAdmin)
+    await watcher.setViewportSize({ width: 1440, height: 1000 })
+    const booker = await app.signedInPage(logins.harbourCsr)
+    const date = nextDay()
+    // The live stream answers once the server listens for changes.
+    const stream = watcher.waitForResponse((r) => r.url().includes('/api/calendar/events'))
+    await openDay(watcher, date)
+    expect((await stream).status()).toBe(200)
+    const started = Date.now()
+    const id = await book(booker, date, '15:00', '16:00', ids.roomB)
+    await visible(eventOf(watcher, id))
+    const delay = Date.now() - started
+    expect(delay).toBeLessThan(5_000)
+    expect(await placeOf(watcher, id)).toEqual({ space: 'Harbour Room B', time: '15:00' })
   })
 })
