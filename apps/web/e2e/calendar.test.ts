@@ -290,7 +290,7 @@ describe('Booking calendar', () => {
       await openDay(page, date)
       await visible(eventOf(page, id))
       await visible(page.getByTestId('calendar-zone').getByText('Australia/Sydney', { exact: false }))
-      expect(await eventOf(page, id).getAttribute('aria-label')).toContain('09:00 AM to 10:30 AM')
+      expect(await eventOf(page, id).textContent()).toContain('09:00 AM – 10:30 AM')
       expect(await placeOf(page, id)).toEqual({ space: 'Harbour Room A', time: '09:00' })
       await eventually(() => endOf(page, id)).toBe('10:30')
 

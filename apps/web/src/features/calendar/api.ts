@@ -9,6 +9,7 @@ import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-
 import { useEffect, useRef } from 'react'
 import { api, queryString } from '../../platform/api-client.ts'
 import { BOOKING_ENDPOINT } from '../bookings/api.ts'
+import { type CalendarSearch, todayIso, viewOf, viewRange } from './calendar-model.ts'
 
 /** The window call's filters (spec 2 §7), dates YYYY-MM-DD, both included. */
 export interface WindowParams {
@@ -18,6 +19,33 @@ export interface WindowParams {
   region_id?: number | undefined
   business_center_id?: number | undefined
   meeting_room_id?: number | undefined
+}
+
+/**
+ * The screen's two window calls: the view's (with every filter), and the chosen day's of the
+ * organization or region (no location or space), whose spaces are the Location and Space choices.
+ * Null until there is an organization (super picks one).
+ */
+export function windowParams(
+  search: CalendarSearch,
+  organizationId: number | null,
+  isSuper: boolean,
+): { params: WindowParams | null; scopeParams: WindowParams | null } {
+  if (organizationId === null) return { params: null, scopeParams: null }
+  const date = search.date ?? todayIso()
+  const range = viewRange(viewOf(search), date)
+  const org_id = isSuper ? organizationId : undefined
+  return {
+    params: {
+      start_date: range.start,
+      end_date: range.end,
+      org_id,
+      region_id: search.region_id,
+      business_center_id: search.business_center_id,
+      meeting_room_id: search.meeting_room_id,
+    },
+    scopeParams: { start_date: date, end_date: date, org_id, region_id: search.region_id },
+  }
 }
 
 /**

@@ -57,6 +57,11 @@ export interface CalendarGridProps {
 /** The month view is 500 px high (spec 2 §9); the time views show a working day and scroll. */
 const heights: Record<CalendarView, string> = { '': '720px', '1': '720px', '2': '500px' }
 
+const TABLE_ROLES =
+  '[role="table"], [role="rowgroup"], [role="row"], [role="columnheader"], [role="cell"], [aria-colindex], [aria-colspan]'
+/** What only a table's cells may carry. */
+const TABLE_ATTRIBUTES = ['role', 'aria-colindex', 'aria-colspan', 'aria-rowindex']
+
 function text(tag: string, className: string, value: string): HTMLElement {
   const element = document.createElement(tag)
   element.className = className
@@ -77,7 +82,7 @@ const moreOf = (extendedProps: Record<string, unknown>): MoreEventProps | null =
  * props). Times are wall-clock strings of the locations (see calendar-model.ts).
  */
 export function CalendarGrid(props: CalendarGridProps) {
-  const host = useRef<HTMLDivElement>(null)
+  const host = useRef<HTMLElement>(null)
   const calendar = useRef<Calendar | null>(null)
   const latest = useRef(props)
   latest.current = props
@@ -106,10 +111,18 @@ export function CalendarGrid(props: CalendarGridProps) {
       views: { dayGridMonth: { eventDurationEditable: false } },
       eventContent: ({ event }) => {
         const more = moreOf(event.extendedProps)
-        if (more) return { domNodes: [text('span', 'sb-event-more', `+${more.count} more`)] }
+        if (more)
+          return {
+            domNodes: [
+              text('span', 'sb-event-more', `+${more.count} more`),
+              text('span', 'sb-sr-only', ` bookings on ${more.date}: open the day`),
+            ],
+          }
         const booking = bookingOf(event.extendedProps)
         if (!booking) return { domNodes: [] }
+        // The name a screen reader reads is the event's text: the reference and status are in it, hidden.
         const nodes = [
+          text('span', 'sb-sr-only', `Booking ${booking.booking.reference}: `),
           text('div', 'sb-event-client', booking.booking.clientName),
           text('div', 'sb-event-space', booking.space.name),
           text(
@@ -119,19 +132,13 @@ export function CalendarGrid(props: CalendarGridProps) {
           ),
         ]
         if (booking.booking.status === 'tentative') nodes.push(text('div', 'sb-event-status', 'Tentative'))
+        else nodes.push(text('span', 'sb-sr-only', statusText(booking.booking.status)))
         return { domNodes: nodes }
       },
       eventDidMount: ({ el, event }) => {
-        const more = moreOf(event.extendedProps)
-        if (more) el.setAttribute('aria-label', `${more.count} more bookings on ${more.date}: open the day`)
         const booking = bookingOf(event.extendedProps)
         if (!booking) return
-        const tip = latest.current.tooltip(booking)
-        el.title = tip
-        el.setAttribute(
-          'aria-label',
-          `Booking ${booking.booking.reference}, ${booking.booking.clientName}, ${booking.space.name}, ${formatWallTime(booking.startWall.time)} to ${formatWallTime(booking.endWall.time)}, ${statusText(booking.booking.status)}`,
-        )
+        el.title = latest.current.tooltip(booking)
         el.dataset.bookingId = String(booking.booking.id)
       },
       eventClick: ({ event }) => {
@@ -176,7 +183,19 @@ export function CalendarGrid(props: CalendarGridProps) {
       },
     })
     calendar.current = created
+    // The library marks its grid up as a table whose rows hold the events' buttons directly (axe:
+    // aria-required-children, critical). The grid is a labelled region of buttons instead: each
+    // event's text names its booking, space and time; the column heads stay visible text.
+    const root = host.current
+    const unTable = () => {
+      for (const element of root.querySelectorAll(TABLE_ROLES))
+        for (const attribute of TABLE_ATTRIBUTES) element.removeAttribute(attribute)
+    }
+    unTable()
+    const observer = new MutationObserver(unTable)
+    observer.observe(root, { subtree: true, childList: true, attributeFilter: TABLE_ATTRIBUTES })
     return () => {
+      observer.disconnect()
       calendar.current = null
       void destroyCalendar(created)
     }
@@ -208,5 +227,7 @@ export function CalendarGrid(props: CalendarGridProps) {
     calendar.current?.setOption('editable', editable)
   }, [selectable, editable])
 
-  return <div ref={host} className="sb-calendar" data-testid="calendar-grid" />
+  return (
+    <section ref={host} className="sb-calendar" data-testid="calendar-grid" aria-label="Bookings calendar" />
+  )
 }

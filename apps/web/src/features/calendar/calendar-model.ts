@@ -1,6 +1,7 @@
 import {
   addDays,
   type CalendarBooking,
+  type CalendarPreference,
   type CalendarSpace,
   type CalendarView,
   type CalendarWindow,
@@ -51,6 +52,24 @@ export function calendarSearch(raw: Record<string, unknown>): CalendarSearch {
     date: typeof raw.date === 'string' && isIsoDate(raw.date) ? raw.date : undefined,
     view: view === 1 || view === 2 ? view : undefined,
   }
+}
+
+export const hasFilters = (search: CalendarSearch) =>
+  Object.values(search).some((value) => value !== undefined)
+
+/** The URL of a remembered preference (a non-super user's filters, spec 2 §2). */
+export const searchOf = (remembered: CalendarPreference): CalendarSearch => ({
+  region_id: remembered.region_id ?? undefined,
+  business_center_id: remembered.business_center_id ?? undefined,
+  meeting_room_id: remembered.meeting_room_id ?? undefined,
+  date: remembered.date ?? undefined,
+  view: searchViewOf(remembered.view),
+})
+
+/** Today in the browser's calendar: the day the calendar opens on when the URL names none. */
+export function todayIso(): IsoDate {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
 }
 
 /** The spec's view value of the URL's. */

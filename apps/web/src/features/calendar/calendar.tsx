@@ -1,7 +1,6 @@
 import { FilePdfOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons'
 import {
   CALENDAR_PREFERENCE,
-  type CalendarPreference,
   type CalendarSpace,
   type CalendarView,
   calendarDateText,
@@ -44,7 +43,7 @@ import {
 } from '../bookings/operations-api.ts'
 import { AmountDialog, quoteRefusal, useSendReschedule } from '../bookings/reschedule-flow.tsx'
 import { useRegionOptions } from '../centers/api.ts'
-import { calendarPdfUrl, calendarWindowQuery, useLiveBookings, type WindowParams } from './api.ts'
+import { calendarPdfUrl, calendarWindowQuery, useLiveBookings, windowParams } from './api.ts'
 import { CalendarGrid, type GridChange } from './calendar-grid.tsx'
 import {
   type BookingEventProps,
@@ -54,28 +53,20 @@ import {
   clockChangeEvents,
   clockChanges,
   clockChangeText,
+  hasFilters,
   monthEvents,
   roomDetailSearchOf,
+  searchOf,
   searchViewOf,
   shadedEvents,
   stepDate,
+  todayIso,
   viewNames,
   viewOf,
   viewRange,
 } from './calendar-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/calendar')
-
-const hasFilters = (search: CalendarSearch) => Object.values(search).some((value) => value !== undefined)
-
-/** The URL of a remembered preference. */
-const searchOf = (remembered: CalendarPreference): CalendarSearch => ({
-  region_id: remembered.region_id ?? undefined,
-  business_center_id: remembered.business_center_id ?? undefined,
-  meeting_room_id: remembered.meeting_room_id ?? undefined,
-  date: remembered.date ?? undefined,
-  view: searchViewOf(remembered.view),
-})
 
 /**
  * Booking Calendar (/admin/book/calendar, spec 2 §2, issue 16). A non-super user's region,
@@ -116,8 +107,6 @@ interface DropDialog {
   revert: () => void
 }
 
-const today = () => dayjs().format('YYYY-MM-DD')
-
 function CalendarScreen({ search }: { search: CalendarSearch }) {
   const profile = useProfile()
   const navigate = useNavigate()
@@ -132,7 +121,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
 
   const organizationId = isSuper ? (search.org_id ?? null) : profile.organization_id
   const view = viewOf(search)
-  const date = search.date ?? today()
+  const date = search.date ?? todayIso()
   const range = useMemo(() => viewRange(view, date), [view, date])
 
   /** Applies the filters; a non-super user's are remembered (spec 2 §2). */
@@ -152,31 +141,10 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
     void navigate({ to: '/admin/book/calendar', search: {} })
   }
 
-  const params: WindowParams | null =
-    organizationId === null
-      ? null
-      : {
-          start_date: range.start,
-          end_date: range.end,
-          org_id: isSuper ? organizationId : undefined,
-          region_id: search.region_id,
-          business_center_id: search.business_center_id,
-          meeting_room_id: search.meeting_room_id,
-        }
+  const { params, scopeParams } = windowParams(search, organizationId, isSuper)
   const windowQuery = useQuery(calendarWindowQuery(params))
   // The spaces of the organization (or region) on the day: the Location and Space choices.
-  const scope = useQuery(
-    calendarWindowQuery(
-      organizationId === null
-        ? null
-        : {
-            start_date: date,
-            end_date: date,
-            org_id: isSuper ? organizationId : undefined,
-            region_id: search.region_id,
-          },
-    ),
-  )
+  const scope = useQuery(calendarWindowQuery(scopeParams))
   const organizations = useOrganizationOptions(isSuper)
   const regions = useRegionOptions(organizationId, isSuper)
 
@@ -412,7 +380,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
                       icon={<LeftOutlined />}
                       onClick={() => go({ ...search, date: stepDate(view, date, -1) })}
                     />
-                    <Button onClick={() => go({ ...search, date: today() })}>Today</Button>
+                    <Button onClick={() => go({ ...search, date: todayIso() })}>Today</Button>
                     <Button
                       aria-label={`Next ${viewNames[view].toLowerCase()}`}
                       icon={<RightOutlined />}
