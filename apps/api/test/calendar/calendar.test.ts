@@ -8,7 +8,14 @@ import {
 } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { centers, clients, organizations, spaces } from '../../src/db/schema/index.ts'
+import {
+  centers,
+  clients,
+  organizationBlackoutPeriods,
+  organizations,
+  spaceBlackoutPeriods,
+  spaces,
+} from '../../src/db/schema/index.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 import { pdfContent } from '../pdf-text.ts'
@@ -174,6 +181,42 @@ describe('GET /api/userbooking/?…&onlyBooked= (the calendar window)', () => {
     const window = await calendar(admin, { start_date: before, end_date: change, meeting_room_id: ids.roomA })
     const starts = window.bookings.filter((b) => ids2.includes(b.id)).map((b) => b.start)
     expect(starts).toEqual([`${addDays(before, 0)}T00:00:00Z`, `${addDays(change, -1)}T23:00:00Z`])
+  })
+
+  it("lists the organization's and the shown spaces' blackout periods that touch the window", async () => {
+    const date = nextDay()
+    await t.database.db.insert(spaceBlackoutPeriods).values([
+      { organizationId: ids.harbour, spaceId: ids.roomA, startDate: addDays(date, -3), endDate: date },
+      { organizationId: ids.harbour, spaceId: ids.roomB, startDate: addDays(date, 1), endDate: null },
+      {
+        organizationId: ids.harbour,
+        spaceId: ids.roomB,
+        startDate: addDays(date, -9),
+        endDate: addDays(date, -1),
+      },
+    ])
+    await t.database.db
+      .insert(organizationBlackoutPeriods)
+      .values({ organizationId: ids.harbour, startDate: date, endDate: date })
+    const window = await calendar(admin, {
+      start_date: date,
+      end_date: addDays(date, 1),
+      business_center_id: ids.quay,
+    })
+    expect(window.blackouts).toEqual(
+      expect.arrayContaining([
+        { spaceId: null, startDate: date, endDate: date },
+        { spaceId: ids.roomA, startDate: addDays(date, -3), endDate: date },
+        { spaceId: ids.roomB, startDate: addDays(date, 1), endDate: null },
+      ]),
+    )
+    expect(window.blackouts).not.toContainEqual(expect.objectContaining({ endDate: addDays(date, -1) }))
+    const onlyA = await calendar(admin, {
+      start_date: date,
+      end_date: addDays(date, 1),
+      meeting_room_id: ids.roomA,
+    })
+    expect(onlyA.blackouts.every((b) => b.spaceId === null || b.spaceId === ids.roomA)).toBe(true)
   })
 
   it('refuses bad input with a clear message: dates missing, malformed, reversed, or a window over the cap', async () => {

@@ -2,7 +2,6 @@ import {
   type AdhocChargeInput,
   amenityRefundable,
   type BookingOperation,
-  type CalendarEventAction,
   type CancelRule,
   cancellationRefund,
   centsToDecimal,
@@ -18,7 +17,6 @@ import {
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
-import { announceBookings } from '../calendar/calendar.repository.ts'
 import * as repo from './booking-operations.repository.ts'
 import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
@@ -281,31 +279,9 @@ export async function chargeRows(
   return rows
 }
 
-/** The operations an open calendar shows (issue 16): moves, cancellations, confirmations, totals and paid. */
-const calendarActions: Partial<Record<BookingOperation['code'], CalendarEventAction>> = {
-  RESCHEDULE_BOOKING: 'rescheduled',
-  full: 'cancelled',
-  CONFIRM: 'confirmed',
-  CONFIRM_ALL: 'confirmed',
-  CHANGE_PAYMENT_STATUS: 'changed',
-  partial: 'changed',
-  additional_charges: 'changed',
-}
-
-/** What PUT /api/userbooking/{id} does (spec 2 §4, §7), announced to open calendars on commit. */
+/** What PUT /api/userbooking/{id} does (spec 2 §4, §7). */
 export async function applyOperation(ctx: Ctx, id: number, op: BookingOperation, now = new Date()) {
   const booking = await visibleBooking(ctx, id, true)
-  const result = await operate(ctx, booking, op, now)
-  const action = calendarActions[op.code]
-  if (action) {
-    const changed = 'bookingIds' in result && result.bookingIds ? result.bookingIds : [id]
-    await announceBookings(ctx.tx, action, changed, [booking.spaceId])
-  }
-  return result
-}
-
-async function operate(ctx: Ctx, booking: repo.BookingRow, op: BookingOperation, now: Date) {
-  const id = booking.id
   switch (op.code) {
     case 'NOTES':
       await repo.updateBooking(ctx.tx, id, { postBookingNotes: op.post_booking_notes })

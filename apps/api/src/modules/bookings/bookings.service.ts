@@ -39,7 +39,6 @@ import type { Ctx, InTransaction } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
-import { announceBookings } from '../calendar/calendar.repository.ts'
 import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
 
@@ -487,7 +486,6 @@ export async function createBooking(
         await repo.addGratisUsage(ctx.tx, bc.organizationId, bc.client.id, month, price.gratisMinutes)
       bookingIds.push(bookingId)
     }
-    await announceBookings(ctx.tx, 'created', bookingIds)
     return {
       bookingId: bookingIds[0] as number,
       bookingIds,

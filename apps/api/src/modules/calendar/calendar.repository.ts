@@ -1,8 +1,5 @@
-import type { CalendarEventAction } from '@spaceboard/domain'
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { preparedQuery } from '../../db/prepared.ts'
 import {
   bookings,
   centerRegions,
@@ -15,7 +12,11 @@ import {
   users,
 } from '../../db/schema/index.ts'
 
-/** The channel booking changes are announced on (pg_notify), heard by every API process. */
+/**
+ * The channel booking changes are announced on, heard by every API process: the trigger
+ * bookings_announced (migration 0014_calendar) NOTIFYs it for every booking inserted or changed in
+ * what a calendar shows, inside the change's transaction, so PostgreSQL delivers it on commit only.
+ */
 export const CALENDAR_CHANNEL = 'calendar_bookings'
 
 /**
@@ -93,72 +94,75 @@ export function calendarSpaces(tx: Tx, f: CalendarSpaceFilter): Promise<Calendar
     )
 }
 
-/** An instant as the answer writes it: ISO 8601 in UTC, made by PostgreSQL (no Date per row). */
-const isoInstant = (column: typeof bookings.startTime) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+export interface CalendarBookingRow {
+  id: number
+  bookingPrefix: string
+  spaceId: number
+  clientName: string
+  bookerName: string
+  status: string
+  /** ISO 8601 in UTC, written by PostgreSQL (no Date per row). */
+  start: string
+  end: string
+  startMs: number
+  endMs: number
+  total: string
+  currency: string
+  imported: boolean
+}
 
 /**
- * The one statement of a window's bookings: not cancelled, of the given spaces (an int[] literal),
- * overlapping [earliest, latest). The (organization, space, start) index serves the space list and
- * the start range; the end bound is checked on those rows.
+ * The one statement of a window's bookings: not cancelled, of the given spaces, overlapping
+ * [earliest, latest). The bookings are found first (MATERIALIZED), on the (organization, start)
+ * index, and only then joined to their client and booker: left to itself the planner walked the
+ * organization's clients and each one's bookings instead (EXPLAIN on the 1,000,000-booking bench:
+ * 154 ms for a month, 27 ms this way).
  */
-const windowBookings = preparedQuery('calendar_window_bookings', (tx) =>
-  tx
-    .select({
-      id: bookings.id,
-      bookingPrefix: bookings.bookingPrefix,
-      spaceId: bookings.spaceId,
-      clientName: clients.name,
-      bookerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-      status: bookings.status,
-      start: isoInstant(bookings.startTime),
-      end: isoInstant(bookings.endTime),
-      startMs: sql<number>`(extract(epoch from ${bookings.startTime}) * 1000)::float8`.mapWith(Number),
-      endMs: sql<number>`(extract(epoch from ${bookings.endTime}) * 1000)::float8`.mapWith(Number),
-      total: bookings.netAmount,
-      currency: bookings.currency,
-      imported: sql<boolean>`${bookings.isMs365Booking} or ${bookings.isCalendarBooking}`,
-    })
-    .from(bookings)
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(
-      and(
-        eq(bookings.organizationId, sql.placeholder('organizationId')),
-        sql`${bookings.spaceId} = any(${sql.placeholder('spaceIds')}::int[])`,
-        sql`${bookings.startTime} >= ${sql.placeholder('earliestStart')}::timestamptz`,
-        sql`${bookings.startTime} < ${sql.placeholder('latest')}::timestamptz`,
-        sql`${bookings.endTime} > ${sql.placeholder('earliest')}::timestamptz`,
-        sql`${bookings.status} <> 'cancelled'`,
-      ),
-    )
-    .orderBy(asc(bookings.startTime), asc(bookings.spaceId), asc(bookings.id)),
-)
-
-export type CalendarBookingRow = Awaited<ReturnType<typeof windowBookings>>[number]
-
-export function bookingsOfWindow(
+export async function bookingsOfWindow(
   tx: Tx,
   organizationId: number,
   spaceIds: number[],
   earliest: Date,
   latest: Date,
 ): Promise<CalendarBookingRow[]> {
-  return windowBookings(tx, {
-    organizationId,
-    spaceIds: intArray(spaceIds),
-    earliestStart: new Date(earliest.getTime() - LONGEST_BOOKING_MS).toISOString(),
-    earliest: earliest.toISOString(),
-    latest: latest.toISOString(),
-  })
+  const earliestStart = new Date(earliest.getTime() - LONGEST_BOOKING_MS).toISOString()
+  const result = await tx.execute(sql`
+    with w as materialized (
+      select ${bookings.id} as id, ${bookings.bookingPrefix} as booking_prefix, ${bookings.spaceId} as space_id,
+             ${bookings.clientId} as client_id, ${bookings.userId} as user_id, ${bookings.status} as status,
+             ${bookings.startTime} as start_time, ${bookings.endTime} as end_time, ${bookings.netAmount} as net_amount,
+             ${bookings.currency} as currency, ${bookings.isMs365Booking} or ${bookings.isCalendarBooking} as imported
+      from ${bookings}
+      where ${bookings.organizationId} = ${organizationId}
+        and ${bookings.spaceId} = any(${intArray(spaceIds)}::int[])
+        and ${bookings.startTime} >= ${earliestStart}::timestamptz
+        and ${bookings.startTime} < ${latest.toISOString()}::timestamptz
+        and ${bookings.endTime} > ${earliest.toISOString()}::timestamptz
+        and ${bookings.status} <> 'cancelled'
+    )
+    select w.id, w.booking_prefix as "bookingPrefix", w.space_id as "spaceId", c.name as "clientName",
+           u.first_name || ' ' || u.last_name as "bookerName", w.status,
+           to_char(w.start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
+           to_char(w.end_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "end",
+           (extract(epoch from w.start_time) * 1000)::float8 as "startMs",
+           (extract(epoch from w.end_time) * 1000)::float8 as "endMs",
+           w.net_amount as total, w.currency, w.imported
+    from w
+    join ${clients} c on c.organization_id = ${organizationId} and c.id = w.client_id
+    join ${users} u on u.id = w.user_id
+    order by w.start_time, w.space_id, w.id`)
+  return (result as unknown as { rows: CalendarBookingRow[] }).rows
+}
+
+export interface CalendarBlackoutRow {
+  spaceId: number | null
+  startDate: string
+  endDate: string | null
 }
 
 /**
- * The blackout periods (whole days) touching [firstDay, lastDay]: the spaces' own and the
- * organization's (spaceId null).
+ * The blackout periods (whole days) touching [firstDay, lastDay], in one statement: the
+ * organization's (spaceId null) and the given spaces' own.
  */
 export async function blackoutsOfWindow(
   tx: Tx,
@@ -166,58 +170,21 @@ export async function blackoutsOfWindow(
   spaceIds: number[],
   firstDay: string,
   lastDay: string,
-) {
-  const touches = (start: AnyPgColumn, end: AnyPgColumn) =>
-    and(sql`${start} <= ${lastDay}::date`, or(isNull(end), sql`${end} >= ${firstDay}::date`))
-  const ofSpaces = spaceIds.length
-    ? await tx
-        .select({
-          spaceId: spaceBlackoutPeriods.spaceId,
-          startDate: spaceBlackoutPeriods.startDate,
-          endDate: spaceBlackoutPeriods.endDate,
-        })
-        .from(spaceBlackoutPeriods)
-        .where(
-          and(
-            eq(spaceBlackoutPeriods.organizationId, organizationId),
-            sql`${spaceBlackoutPeriods.spaceId} = any(${intArray(spaceIds)}::int[])`,
-            touches(spaceBlackoutPeriods.startDate, spaceBlackoutPeriods.endDate),
-          ),
-        )
-        .orderBy(asc(spaceBlackoutPeriods.startDate), asc(spaceBlackoutPeriods.spaceId))
-    : []
-  const ofOrganization = await tx
-    .select({
-      startDate: organizationBlackoutPeriods.startDate,
-      endDate: organizationBlackoutPeriods.endDate,
-    })
-    .from(organizationBlackoutPeriods)
-    .where(
-      and(
-        eq(organizationBlackoutPeriods.organizationId, organizationId),
-        touches(organizationBlackoutPeriods.startDate, organizationBlackoutPeriods.endDate),
-      ),
-    )
-    .orderBy(asc(organizationBlackoutPeriods.startDate))
-  return [...ofOrganization.map((b) => ({ spaceId: null, ...b })), ...ofSpaces]
-}
-
-/**
- * Announces changed bookings to every API process: a NOTIFY on CALENDAR_CHANNEL per booking, with
- * its organization and its space (plus `earlierSpaceIds`, where a move took it from). Sent inside
- * the change's transaction, PostgreSQL delivers it only when that commits, never on a rollback.
- */
-export async function announceBookings(
-  tx: Tx,
-  action: CalendarEventAction,
-  bookingIds: number[],
-  earlierSpaceIds: number[] = [],
-): Promise<void> {
-  if (bookingIds.length === 0) return
-  await tx.execute(sql`select pg_notify(${CALENDAR_CHANNEL}, json_build_object(
-      'action', ${action}::text,
-      'bookingId', b.id,
-      'spaceIds', (select json_agg(distinct s) from unnest(array[b.space_id] || ${intArray(earlierSpaceIds)}::int[]) s),
-      'organizationId', b.organization_id)::text)
-    from ${bookings} b where b.id = any(${intArray(bookingIds)}::int[])`)
+): Promise<CalendarBlackoutRow[]> {
+  const o = organizationBlackoutPeriods
+  const b = spaceBlackoutPeriods
+  const result = await tx.execute(sql`
+    select null::int as "spaceId", ${o.startDate}::text as "startDate", ${o.endDate}::text as "endDate", 0 as kind
+    from ${o}
+    where ${o.organizationId} = ${organizationId} and ${o.startDate} <= ${lastDay}::date
+      and (${o.endDate} is null or ${o.endDate} >= ${firstDay}::date)
+    union all
+    select ${b.spaceId}, ${b.startDate}::text, ${b.endDate}::text, 1
+    from ${b}
+    where ${b.organizationId} = ${organizationId} and ${b.spaceId} = any(${intArray(spaceIds)}::int[])
+      and ${b.startDate} <= ${lastDay}::date and (${b.endDate} is null or ${b.endDate} >= ${firstDay}::date)
+    order by kind, "startDate", "spaceId"`)
+  return (result as unknown as { rows: (CalendarBlackoutRow & { kind: number })[] }).rows.map(
+    ({ spaceId, startDate, endDate }) => ({ spaceId, startDate, endDate }),
+  )
 }
