@@ -1,4 +1,4 @@
-// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|calendar|overhead|soak|pglite-blocking|user-list|web-load]…`:
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|calendar|overhead|soak|pglite-blocking|user-list|web-load|calendar-render]…`:
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
@@ -1882,6 +1882,163 @@ async function webLoad() {
   }
 }
 
+/**
+ * A calendar window answer (packages/domain/src/calendar) of `spaces` Sydney spaces with `bookings`
+ * bookings spread over the days from `start` (09:00–17:00 on the location's clock, one to two hours
+ * each), for the render bench.
+ */
+function calendarFixture(start, days, spaces, bookings) {
+  const addDay = (date, n) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+  const spaceRows = Array.from({ length: spaces }, (_, i) => ({
+    id: i + 1,
+    name: `Bench Space ${String(i + 1).padStart(3, '0')}`,
+    centerId: 1,
+    centerName: 'Bench Center',
+    timezone: 'Australia/Sydney',
+    displayOrder: i + 1,
+    colorIndex: (i + 1) % 53,
+    startTime: '07:00',
+    endTime: '20:00',
+    minimumDurationMinutes: 60,
+  }))
+  const bookingRows = Array.from({ length: bookings }, (_, i) => {
+    const space = (i % spaces) + 1
+    const day = addDay(start, Math.floor(i / spaces) % days)
+    const hour = 9 + ((i * 7) % 8)
+    const length = 1 + (i % 2)
+    // Sydney is UTC+10/+11; the fixed +10:00 only shifts the bench's times, not their number.
+    const at = (h) => new Date(`${day}T${String(h).padStart(2, '0')}:00:00+10:00`).toISOString()
+    return {
+      id: 100_000 + i,
+      reference: `BE-${100_000 + i}`,
+      spaceId: space,
+      clientName: `Client ${i % 250}`,
+      bookerName: 'Bench Booker',
+      status: i % 5 === 0 ? 'tentative' : 'confirmed',
+      start: at(hour),
+      end: at(hour + length),
+      total: '120.00',
+      currency: 'AUD',
+      imported: false,
+    }
+  })
+  return (query) => ({
+    organizationId: 1,
+    time_format: 'dd/mm',
+    start_date: query.get('start_date'),
+    end_date: query.get('end_date'),
+    spaces: spaceRows,
+    bookings: bookingRows,
+    blackouts: [],
+  })
+}
+
+const CALENDAR_RENDER_RUNS = 3
+
+/**
+ * `npm run bench calendar-render` (issue 16): in headless Chromium, signed in as a center admin,
+ * from navigation to /admin/book/calendar until the events are painted (the first animation frame
+ * after they are in the page, read with the Performance API: performance.now() counts from the
+ * navigation's start): a day view with 100 space columns (400 bookings) and a month view with 3,000
+ * bookings. The window answer is served by the browser from a fixture (so that the figure is the
+ * web side's: the window call's own time is `npm run bench calendar`'s); the app, its chunks and
+ * every other call are the real server's. No throttling; median of three runs each.
+ */
+async function calendarRender() {
+  const { chromium } = await import('playwright-core')
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-calendar-render-'))
+  const port = '3319'
+  const base = `http://127.0.0.1:${port}`
+  const child = startServer({ DATA_DIR: dataDir, PORT: port })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  })
+  try {
+    await waitFor(`${base}/admin/login`, 300_000)
+    const cases = [
+      {
+        label: 'day view, 100 space columns, 400 bookings',
+        query: 'date=2027-03-10',
+        days: 1,
+        bookings: 400,
+        painted: 400,
+      },
+      {
+        label: 'month view, 3,000 bookings',
+        query: 'date=2027-03-10&view=2',
+        days: 30,
+        bookings: 3000,
+        painted: 1,
+      },
+    ]
+    console.log(
+      `calendar-render: Chromium, no throttling, median of ${CALENDAR_RENDER_RUNS} runs (navigation → events painted)`,
+    )
+    for (const c of cases) {
+      const runs = []
+      for (let run = 0; run < CALENDAR_RENDER_RUNS; run++) {
+        const context = await browser.newContext({
+          baseURL: base,
+          viewport: { width: 1440, height: 1000 },
+          locale: 'en-GB',
+        })
+        const login = await context.request.post('/api/login', {
+          data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
+        })
+        if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
+        const answer = calendarFixture(
+          c.query.includes('view=2') ? '2027-02-28' : '2027-03-10',
+          c.days,
+          100,
+          c.bookings,
+        )
+        await context.route(/\/api\/userbooking\/\?/, (route) =>
+          route.fulfill({ json: answer(new URL(route.request().url()).searchParams) }),
+        )
+        // In the page: the moment the events are in the document, then the frame that paints them.
+        await context.addInitScript((painted) => {
+          const marks = {}
+          globalThis.__calendarMarks = marks
+          globalThis.__calendarPainted = new Promise((resolve) => {
+            const check = () => {
+              if (marks.shell === undefined && document.querySelector('nav[aria-label="Main menu"]'))
+                marks.shell = performance.now()
+              if (marks.grid === undefined && document.querySelector('.sb-calendar .ec'))
+                marks.grid = performance.now()
+              if (document.querySelectorAll('article.ec-event[data-booking-id]').length >= painted) {
+                observer.disconnect()
+                requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))
+              }
+            }
+            const observer = new MutationObserver(check)
+            observer.observe(document, { childList: true, subtree: true })
+          })
+        }, c.painted)
+        const page = await context.newPage()
+        await page.goto(`/admin/book/calendar?${c.query}`, { waitUntil: 'commit' })
+        const ms = await page.evaluate(() => globalThis.__calendarPainted)
+        const shown = await page.locator('article.ec-event[data-booking-id]').count()
+        const marks = await page.evaluate(() => globalThis.__calendarMarks)
+        runs.push(ms)
+        process.stdout.write(
+          `  run ${run + 1}: ${(ms / 1000).toFixed(2)} s (${shown} events in the page; signed-in shell at ${(marks.shell / 1000).toFixed(2)} s, empty grid at ${(marks.grid / 1000).toFixed(2)} s)\n`,
+        )
+        await context.close()
+      }
+      const m = median(runs)
+      console.log(
+        `  ${c.label}: median ${(m / 1000).toFixed(2)} s (runs ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; goal < 1 s)`,
+      )
+    }
+  } finally {
+    await browser.close()
+    await stop(child)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 const benches = {
   startup,
   'country-list': countryListBoth,
@@ -1896,6 +2053,7 @@ const benches = {
   'pglite-blocking': pgliteBlocking,
   'user-list': userList,
   'web-load': webLoad,
+  'calendar-render': calendarRender,
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen.length ? chosen : Object.keys(benches)) {

@@ -29,6 +29,7 @@ const adminScreens = [
   '/admin/dashboard',
   '/admin/book/list',
   '/admin/book/room-detail',
+  '/admin/book/calendar',
   '/admin/client/list',
   '/admin/client/add',
   '/admin/client-types/list',

@@ -3,6 +3,7 @@ import { createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { amenitiesRoutes } from './features/amenities/routes.tsx'
 import { authRoutes } from './features/auth/routes.tsx'
 import { bookingsRoutes } from './features/bookings/routes.tsx'
+import { calendarRoutes } from './features/calendar/routes.tsx'
 import { cancelRulesRoutes } from './features/cancel-rules/routes.tsx'
 import { centersRoutes } from './features/centers/routes.tsx'
 import { clientTypesRoutes } from './features/client-types/routes.tsx'
@@ -58,6 +59,7 @@ const routeTree = rootRoute.addChildren([
     ...regionsRoutes,
     ...dashboardRoutes,
     ...bookingsRoutes,
+    ...calendarRoutes,
     ...organizationsRoutes,
     ...usersRoutes,
     ...clientsRoutes,

@@ -13,6 +13,7 @@ import {
   MailOutlined,
   PercentageOutlined,
   RollbackOutlined,
+  ScheduleOutlined,
   ShopOutlined,
   TagsOutlined,
   TeamOutlined,
@@ -57,8 +58,15 @@ export const menuEntries: MenuEntry[] = [
     permission: 'bookings.create',
   },
   {
+    to: '/admin/book/calendar',
+    area: '/admin/book/calendar',
+    label: 'Calendar',
+    icon: <ScheduleOutlined />,
+    permission: 'bookings.read',
+  },
+  {
     to: '/admin/book/list',
-    // View Booking, Notes, Reschedule … are pages of a booking of the list (New Booking matches first).
+    // View Booking, Notes, Reschedule … are pages of a booking of the list (New Booking and Calendar match first).
     area: '/admin/book',
     label: 'Bookings',
     icon: <UnorderedListOutlined />,

@@ -7,7 +7,6 @@ import {
   formatWallTime,
   messages,
   minutesOfDay,
-  roundMoneyText,
   toBasisPoints,
   toCents,
 } from '@spaceboard/domain'
@@ -24,8 +23,6 @@ import {
   Form,
   type FormInstance,
   type FormItemProps,
-  Input,
-  Modal,
   Row,
   Select,
   Spin,
@@ -35,7 +32,6 @@ import {
 import type { Rule } from 'antd/es/form'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
-import { ApiError } from '../../platform/api-client.ts'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
@@ -43,19 +39,18 @@ import { useDebounced } from '../../platform/use-debounced.ts'
 import { WallTimePicker } from '../../platform/wall-time-picker.tsx'
 import { centerOptionsQuery } from '../centers/api.ts'
 import { spaceOptionsQuery } from '../spaces/api.ts'
-import { BOOKING_ENDPOINT, bookedSlotsQuery, type RoomDetail, roomDetailQuery } from './api.ts'
+import { bookedSlotsQuery, type RoomDetail, roomDetailQuery } from './api.ts'
 import { AlreadyBooked } from './booked-slots.tsx'
 import { BookingScreen } from './booking-facts.tsx'
-import { SectionTitle } from './confirmation-logs.tsx'
 import {
   bookingListPath,
-  bookingOperation,
   IdempotentAction,
   type RescheduleMode,
   type RescheduleQuote,
   type RescheduleSlot,
   rescheduleQuoteQuery,
 } from './operations-api.ts'
+import { AmountDialog, quoteRefusal, useSendReschedule } from './reschedule-flow.tsx'
 import { bookableWindow, describeDuration, durationMinutes } from './room-detail-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/reschedule/$id')
@@ -83,12 +78,6 @@ interface MoveValues {
   /** HH:mm in the center's wall clock */
   start_time?: string | undefined
   end_time?: string | undefined
-}
-
-/** The dialog of a changed duration: its title by mode (spec 2 §2). */
-export const amountDialogTitles: Record<Exclude<RescheduleMode, 'same'>, string> = {
-  CHARGE: 'Reschedule/Extend Charge',
-  REFUND: 'Reschedule/Extend Refund',
 }
 
 const isoOf = (date: Dayjs | null | undefined) => (date?.isValid() ? date.format('YYYY-MM-DD') : null)
@@ -119,28 +108,6 @@ const problemFields: Record<string, keyof MoveValues> = {
   end_time: 'end_time',
   meeting_room_id: 'meeting_room_id',
   center_id: 'center_id',
-}
-
-/** "Only decimal value allowed.", and in REFUND mode the available cap (spec 2 §5). */
-/**
- * The cap of a shortening's refund, explained (issue 15): what is left of the room and of the
- * extension charges, which a shortening after an extension may refund too.
- */
-export function shorteningCapText(
-  quote: Pick<RescheduleQuote, 'available' | 'available_room' | 'available_charges'>,
-  currency: string,
-): string {
-  const total = `Available amount ${formatMoney(quote.available, currency)}`
-  if (toCents(quote.available_charges || '0') <= 0) return `${total}: what is left of the room.`
-  return `${total}: what is left of the room (${formatMoney(quote.available_room, currency)}) and of its extension charges (${formatMoney(quote.available_charges, currency)}).`
-}
-
-export function rescheduleAmountError(text: string, mode: RescheduleMode, available: string): string | null {
-  const value = text.trim()
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(value)) return messages.onlyDecimal
-  if (mode === 'REFUND' && toCents(value) > toCents(available))
-    return messages.refundMoreThanAvailable(available)
-  return null
 }
 
 function Reschedule({ booking }: { booking: BookingConfirmation }) {
@@ -245,36 +212,17 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
       form.validateFields(['end_time']).catch(() => undefined)
   }
 
-  /** PUT RESCHEDULE_BOOKING; the preparation-time question (409 confirm) asks and sends again. */
-  const send = async (move: RescheduleSlot, amount?: string, confirmPreparation = false): Promise<void> => {
+  const sendReschedule = useSendReschedule()
+  /** The move, then back to the bookings; a refusal leaves the form as it is. */
+  const send = async (move: RescheduleSlot, amount?: string): Promise<void> => {
     setSaving(true)
-    try {
-      const answer = await bookingOperation(
-        booking.bookingId,
-        {
-          code: 'RESCHEDULE_BOOKING',
-          ...move,
-          ...(amount !== undefined ? { amount } : {}),
-          ...(confirmPreparation ? { confirm_preparation_time: true } : {}),
-        },
-        action.current,
-      )
-      setDialog(null)
-      toast.success(answer.message)
-      await queryClient.invalidateQueries({ queryKey: [BOOKING_ENDPOINT] })
-      await navigate(bookingListPath)
-    } catch (error) {
+    const answer = await sendReschedule(booking.bookingId, move, action.current, amount)
+    if (!answer) {
       setSaving(false)
-      if (error instanceof ApiError && error.status === 409 && error.body.confirm === 'preparation_time') {
-        if (await confirm({ content: error.message })) await send(move, amount, true)
-        return
-      }
-      if (error instanceof ApiError && error.status === 409) {
-        // Someone took the slot meanwhile: the booked slots and the preview say so afresh.
-        void queryClient.invalidateQueries({ queryKey: [BOOKING_ENDPOINT] })
-      }
-      toast.failure(error)
+      return
     }
+    setDialog(null)
+    await navigate(bookingListPath)
   }
 
   const reschedule = async () => {
@@ -294,7 +242,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
       toast.failure(error)
       return
     }
-    const first = Object.values(fresh.problems)[0] ?? fresh.conflict
+    const first = quoteRefusal(fresh)
     if (first) {
       toast.error(first)
       return
@@ -426,7 +374,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
       </Col>
       {dialog ? (
         <AmountDialog
-          booking={booking}
+          currency={booking.currency}
           quote={dialog.quote}
           saving={saving}
           onCancel={() => {
@@ -638,75 +586,5 @@ function BookingNotes({ booking }: { booking: BookingConfirmation }) {
         ))}
       </Flex>
     </Card>
-  )
-}
-
-/** 'Reschedule/Extend Charge' or '… Refund': the room amount, prefilled from the quote. */
-function AmountDialog({
-  booking,
-  quote,
-  saving,
-  onCancel,
-  onProceed,
-}: {
-  booking: BookingConfirmation
-  quote: RescheduleQuote
-  saving: boolean
-  onCancel: () => void
-  onProceed: (amount: string) => void
-}) {
-  const mode = quote.mode === 'same' ? 'CHARGE' : quote.mode
-  const [amount, setAmount] = useState(quote.amount)
-  const [touched, setTouched] = useState(false)
-  const error = rescheduleAmountError(amount, mode, quote.available)
-  const proceed = () => {
-    setTouched(true)
-    if (!error) onProceed(amount.trim())
-  }
-  return (
-    <Modal
-      open
-      centered
-      title={amountDialogTitles[mode]}
-      onCancel={onCancel}
-      footer={[
-        <Button key="cancel" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>,
-        <Button key="proceed" type="primary" onClick={proceed} loading={saving}>
-          Proceed
-        </Button>,
-      ]}
-    >
-      <SectionTitle>
-        {mode === 'CHARGE' ? 'Charge for the extension' : 'Refund for the shorter booking'}
-      </SectionTitle>
-      <Form layout="vertical" component="div">
-        <Form.Item
-          label="Room Amount"
-          htmlFor="reschedule-amount"
-          required
-          validateStatus={error && touched ? 'error' : undefined}
-          help={error && touched ? error : undefined}
-          extra={
-            mode === 'REFUND'
-              ? shorteningCapText(quote, booking.currency)
-              : `Worked out from the room's rates: ${formatMoney(quote.amount, booking.currency)}`
-          }
-        >
-          <Input
-            id="reschedule-amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => {
-              setTouched(true)
-              setAmount(event.target.value)
-            }}
-            onBlur={(event) => setAmount(roundMoneyText(event.target.value) ?? event.target.value)}
-            onPressEnter={proceed}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
   )
 }

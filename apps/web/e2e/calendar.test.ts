@@ -1,0 +1,334 @@
+import { addDays, messages, minutesOfDay, startOfDay, wallClock } from '@spaceboard/domain'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { dialog, logins, PASSWORD, setupE2eApp, shot, signIn, toast, visible } from './support.ts'
+import { choose, confirmDialog } from './ui.ts'
+
+const app = setupE2eApp()
+
+const CALENDAR = '/admin/book/calendar'
+/** The grid's hour cell (spec 2 §9: time cell height 45). */
+const HOUR_PX = 45
+
+/** A Sydney date 220+ days ahead (past the demo data), a fresh one per test, clear of blackout days. */
+const today = wallClock(new Date(), 'Australia/Sydney').date
+let offset = 220
+function nextDay(): string {
+  let date = addDays(today, offset++)
+  while (['12-25', '12-26', '01-01'].includes(date.slice(5))) date = addDays(today, offset++)
+  return date
+}
+
+const ids = { quay: 0, roomA: 0, roomB: 0, coral: 0, carlos: 0 }
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path)
+  expect(response.status(), path).toBe(200)
+  return (await response.json()) as T
+}
+
+interface BookingView {
+  start_date: string
+  start_wall: string
+  end_wall: string
+  meetingName: string
+}
+const view = (page: Page, id: number) => getJson<BookingView>(page, `/api/userbooking/${id}`)
+
+/** Coral Tech books a Circular Quay (Sydney) space on an invoice; the times are Sydney's. */
+async function book(page: Page, date: string, start: string, end: string, room = ids.roomA): Promise<number> {
+  const response = await page.request.post('/api/userbooking', {
+    data: {
+      center_id: ids.quay,
+      meeting_room_id: room,
+      booking_date: date,
+      start_time: start,
+      end_time: end,
+      client_id: ids.coral,
+      user_id: ids.carlos,
+      attendees: 4,
+      amenity_ids: [],
+      voucher_code: '',
+      room_amount: '',
+      use_gratis: false,
+      payment_status: 'invoice',
+      transaction_id: '',
+      notes: '',
+      special_requirement: '',
+      confirm_preparation_time: true,
+      recurring: null,
+      skip_dates: [],
+    },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { bookingId: number }).bookingId
+}
+
+beforeAll(async () => {
+  const page = await app.signedInPage(logins.harbourAdmin)
+  const centers = await getJson<Array<{ id: number; name: string }>>(page, '/api/center?all=1')
+  ids.quay = centers.find((c) => c.name === 'Circular Quay')?.id ?? 0
+  const spaces = await getJson<Array<{ id: number; name: string }>>(
+    page,
+    `/api/meetingroom?all=1&centerId=${ids.quay}`,
+  )
+  ids.roomA = spaces.find((s) => s.name === 'Harbour Room A')?.id ?? 0
+  ids.roomB = spaces.find((s) => s.name === 'Harbour Room B')?.id ?? 0
+  const clients = await getJson<Array<{ id: number; name: string }>>(page, '/api/client?all=1')
+  ids.coral = clients.find((c) => c.name === 'Coral Tech')?.id ?? 0
+  const users = await getJson<Array<{ id: number }>>(page, `/api/user?all=1&clientId=${ids.coral}`)
+  ids.carlos = users[0]?.id ?? 0
+  await page.context().close()
+})
+
+/** The day view of Circular Quay on a date. */
+async function openDay(page: Page, date: string) {
+  await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}`)
+  await visible(page.locator('.ec-header .ec-col-head', { hasText: 'Harbour Room A' }))
+}
+
+/** A booking's event on the grid. */
+const eventOf = (page: Page, id: number): Locator => page.locator(`article.ec-event[data-booking-id="${id}"]`)
+
+/** The point of a wall-clock time in a space's column of the day view (its top edge). */
+async function pointAt(page: Page, space: string, time: string): Promise<{ x: number; y: number }> {
+  const heads = (await page.locator('.ec-header .ec-col-head').allTextContents()).map((t) => t.trim())
+  const column = heads.indexOf(space)
+  expect(column, `column of ${space} in ${heads.join(', ')}`).toBeGreaterThanOrEqual(0)
+  const box = await page.locator('.ec-body .ec-day').nth(column).boundingBox()
+  if (!box) throw new Error('no column box')
+  return { x: box.x + box.width / 2, y: box.y + (minutesOfDay(time) / 60) * HOUR_PX }
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 })
+  await page.mouse.move(to.x, to.y, { steps: 5 })
+  await page.mouse.up()
+}
+
+/** Where an event sits: its column's space and its top as a wall-clock time. */
+async function placeOf(page: Page, id: number): Promise<{ space: string; time: string }> {
+  const event = eventOf(page, id)
+  const box = await event.boundingBox()
+  if (!box) throw new Error('no event box')
+  const heads = (await page.locator('.ec-header .ec-col-head').allTextContents()).map((t) => t.trim())
+  const days = page.locator('.ec-body .ec-day')
+  for (let i = 0; i < heads.length; i++) {
+    const column = await days.nth(i).boundingBox()
+    const middle = box.x + box.width / 2
+    if (!column || middle < column.x || middle >= column.x + column.width) continue
+    const minutes = Math.round(((box.y - column.y) / HOUR_PX) * 60)
+    const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+    return { space: heads[i] as string, time }
+  }
+  throw new Error('event outside every column')
+}
+
+/** The event's bottom edge as a wall-clock time (its end). */
+async function endOf(page: Page, id: number): Promise<string> {
+  const box = await eventOf(page, id).boundingBox()
+  const column = await page.locator('.ec-body .ec-day').first().boundingBox()
+  if (!box || !column) throw new Error('no box')
+  const minutes = Math.round((((box.y + box.height - column.y) / HOUR_PX) * 60) / 15) * 15
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+}
+
+/** Drags the event's bottom edge to end at a time (aiming inside the last half hour, which the drag takes). */
+async function resizeTo(page: Page, id: number, time: string) {
+  const event = eventOf(page, id)
+  await event.hover()
+  const handle = event.locator('.ec-resizer')
+  const box = await handle.boundingBox()
+  if (!box) throw new Error('no resizer')
+  const target = await pointAt(page, 'Harbour Room A', time)
+  const x = box.x + box.width / 2
+  await drag(page, { x, y: box.y + box.height / 2 }, { x, y: target.y - HOUR_PX / 4 })
+}
+
+/** Drags an event by its top edge to a space and time. */
+async function moveTo(page: Page, id: number, space: string, time: string) {
+  const box = await eventOf(page, id).boundingBox()
+  if (!box) throw new Error('no event box')
+  const target = await pointAt(page, space, time)
+  await drag(page, { x: box.x + box.width / 2, y: box.y + 8 }, { x: target.x, y: target.y + 8 })
+}
+
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
+
+describe('Booking calendar', () => {
+  test('dragging across an empty slot asks "Want to book a slot?" and YES opens RoomDetail with the slot', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    await page.setViewportSize({ width: 1440, height: 1000 })
+    // The menu entry right after New Booking.
+    const menu = await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').allTextContents()
+    expect(menu.map((t) => t.trim()).slice(1, 3)).toEqual(['New Booking', 'Calendar'])
+    const date = nextDay()
+    await openDay(page, date)
+    await drag(
+      page,
+      await pointAt(page, 'Harbour Room B', '10:05'),
+      await pointAt(page, 'Harbour Room B', '11:15'),
+    )
+    const ask = confirmDialog(page)
+    await visible(ask.getByText(messages.wantToBookSlot, { exact: true }))
+    const shown = date.split('-').reverse().join('/')
+    await visible(ask.getByText(`Harbour Room B, ${shown}, 10:00 AM – 11:30 AM`))
+    await shot(page, 'calendar-want-to-book')
+    await ask.getByRole('button', { name: 'YES' }).click()
+    await page.waitForURL((url) => url.pathname === '/admin/book/room-detail')
+    const query = Object.fromEntries(new URL(page.url()).searchParams)
+    expect(query).toEqual({
+      bookingType: 'room',
+      roomId: String(ids.roomB),
+      bookingDate: date,
+      bookingTime: '10:00',
+      bookingEndTime: '11:30',
+      formatDate: shown,
+    })
+    await visible(page.getByText(`Slot from the calendar: ${shown}`))
+  })
+
+  test('an extension asks "Do you want to proceed?", then the Reschedule/Extend Charge dialog, and moves the booking', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    await page.setViewportSize({ width: 1440, height: 1000 })
+    const date = nextDay()
+    const id = await book(page, date, '10:00', '12:00')
+    await openDay(page, date)
+    await visible(eventOf(page, id))
+    await resizeTo(page, id, '13:00')
+    const ask = confirmDialog(page)
+    await visible(ask.getByText(messages.confirmProceed, { exact: true }))
+    await ask.getByRole('button', { name: 'Yes' }).click()
+    const charge = dialog(page, 'Reschedule/Extend Charge')
+    await visible(charge)
+    const amount = charge.getByLabel('Room Amount')
+    expect(Number(await amount.inputValue())).toBeGreaterThan(0)
+    await shot(page, 'calendar-extend-charge')
+    await charge.getByRole('button', { name: 'Proceed' }).click()
+    await visible(toast(page, 'Booking rescheduled successfully.'))
+    await eventually(async () => (await view(page, id)).end_wall).toBe('13:00')
+    await eventually(() => endOf(page, id)).toBe('13:00')
+  })
+
+  test('a resize below the space minimum says so and puts the event back', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    await page.setViewportSize({ width: 1440, height: 1000 })
+    const date = nextDay()
+    const id = await book(page, date, '10:00', '12:00')
+    await openDay(page, date)
+    await visible(eventOf(page, id))
+    await resizeTo(page, id, '10:30')
+    await visible(toast(page, messages.minDuration(1, 0)))
+    await eventually(() => endOf(page, id)).toBe('12:00')
+    expect((await view(page, id)).end_wall).toBe('12:00')
+  })
+
+  test('a move onto a booked slot says "This slot is already booked…" and puts the event back', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    await page.setViewportSize({ width: 1440, height: 1000 })
+    const date = nextDay()
+    const id = await book(page, date, '10:00', '12:00')
+    await book(page, date, '10:00', '12:00', ids.roomB)
+    await openDay(page, date)
+    await visible(eventOf(page, id))
+    await moveTo(page, id, 'Harbour Room B', '10:00')
+    const ask = confirmDialog(page)
+    await visible(ask.getByText(messages.confirmProceed, { exact: true }))
+    await ask.getByRole('button', { name: 'Yes' }).click()
+    await visible(toast(page, messages.slotAlreadyBooked))
+    await eventually(() => placeOf(page, id)).toEqual({ space: 'Harbour Room A', time: '10:00' })
+    expect((await view(page, id)).meetingName).toBe('Harbour Room A')
+  })
+
+  test("a non-super user's region, location, space, date and view come back; Clear Filter wipes them", async () => {
+    const page = await app.signedInPage(logins.harbourCsr)
+    const date = nextDay()
+    await page.goto(`${CALENDAR}?date=${date}`)
+    await choose(page, 'Select Location', 'Circular Quay')
+    await eventually(() => new URL(page.url()).searchParams.get('business_center_id')).toBe(String(ids.quay))
+    await choose(page, 'Select Space', 'Harbour Room B')
+    await choose(page, 'Select View', 'Week')
+    await eventually(
+      async () => (await getJson<{ value: unknown }>(page, '/api/preference/calendar')).value,
+    ).toEqual({
+      region_id: null,
+      business_center_id: ids.quay,
+      meeting_room_id: ids.roomB,
+      date,
+      view: '1',
+    })
+    // Coming back without filters: they are put back.
+    await page.goto('/admin/dashboard')
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' }).click()
+    await eventually(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      business_center_id: String(ids.quay),
+      meeting_room_id: String(ids.roomB),
+      date,
+      view: '1',
+    })
+    await page.getByRole('button', { name: 'Clear Filter' }).click()
+    await eventually(() => new URL(page.url()).search).toBe('')
+    await eventually(
+      async () => (await getJson<{ value: unknown }>(page, '/api/preference/calendar')).value,
+    ).toBe(null)
+  })
+
+  test('a Sydney location is shown on Sydney time in a New York browser; a booking opens from the keyboard', async () => {
+    const context: BrowserContext = await app.browser.newContext({
+      baseURL: app.server.url,
+      viewport: { width: 1440, height: 1000 },
+      locale: 'en-GB',
+      timezoneId: 'America/New_York',
+    })
+    try {
+      const page = await context.newPage()
+      await signIn(page, logins.harbourAdmin, PASSWORD)
+      const date = nextDay()
+      const id = await book(page, date, '09:00', '10:30')
+      await openDay(page, date)
+      await visible(eventOf(page, id))
+      await visible(page.getByTestId('calendar-zone').getByText('Australia/Sydney', { exact: false }))
+      expect(await eventOf(page, id).textContent()).toContain('09:00 AM – 10:30 AM')
+      expect(await placeOf(page, id)).toEqual({ space: 'Harbour Room A', time: '09:00' })
+      await eventually(() => endOf(page, id)).toBe('10:30')
+
+      // Enter on the focused booking opens View Booking in a new tab.
+      const opened = context.waitForEvent('page')
+      await eventOf(page, id).focus()
+      await page.keyboard.press('Enter')
+      const tab = await opened
+      await tab.waitForURL((url) => url.pathname === `/admin/book/invoice/${id}`)
+
+      // Sydney's next clock change: a 23- or 25-hour day, said above the grid.
+      let change = today
+      const length = (d: string) =>
+        (startOfDay(addDays(d, 1), 'Australia/Sydney').getTime() -
+          startOfDay(d, 'Australia/Sydney').getTime()) /
+        3_600_000
+      while (length(change) === 24) change = addDays(change, 1)
+      await openDay(page, change)
+      await visible(page.getByText(`has ${length(change)} hours in Australia/Sydney`, { exact: false }))
+      await shot(page, 'calendar-clock-change')
+    } finally {
+      await context.close()
+    }
+  })
+  test('live: a booking made by another person appears on an open calendar without a reload', async () => {
+    const watcher = await app.signedInPage(logins.harbourAdmin)
+    await watcher.setViewportSize({ width: 1440, height: 1000 })
+    const booker = await app.signedInPage(logins.harbourCsr)
+    const date = nextDay()
+    // The live stream answers once the server listens for changes.
+    const stream = watcher.waitForResponse((r) => r.url().includes('/api/calendar/events'))
+    await openDay(watcher, date)
+    expect((await stream).status()).toBe(200)
+    const started = Date.now()
+    const id = await book(booker, date, '15:00', '16:00', ids.roomB)
+    await visible(eventOf(watcher, id))
+    const delay = Date.now() - started
+    expect(delay).toBeLessThan(5_000)
+    expect(await placeOf(watcher, id)).toEqual({ space: 'Harbour Room B', time: '15:00' })
+  })
+})

@@ -1,0 +1,233 @@
+import {
+  type Calendar,
+  createCalendar,
+  DayGrid,
+  destroyCalendar,
+  Interaction,
+  ResourceTimeGrid,
+  TimeGrid,
+} from '@event-calendar/core'
+import '@event-calendar/core/index.css'
+import './calendar.css'
+import { type CalendarSpace, type CalendarView, formatWallTime, type IsoDate } from '@spaceboard/domain'
+import { useEffect, useRef } from 'react'
+import {
+  type BookingEventProps,
+  type GridEvent,
+  gridViews,
+  type MoreEventProps,
+  statusText,
+  wallOfGridDate,
+} from './calendar-model.ts'
+
+/** A move or resize the person dropped: where to, and how to put the event back. */
+export interface GridChange {
+  booking: BookingEventProps
+  spaceId: number
+  start: { date: IsoDate; time: string }
+  end: { date: IsoDate; time: string }
+  resized: boolean
+  revert: () => void
+}
+
+export interface CalendarGridProps {
+  view: CalendarView
+  date: IsoDate
+  /** The day view's columns, in the spec's order. */
+  spaces: readonly CalendarSpace[]
+  events: readonly GridEvent[]
+  /** The location's offset now (+11:00) for the now line and today; null when the spaces span zones. */
+  offset: string | null
+  /** bookings.create: drag across an empty slot. */
+  selectable: boolean
+  /** bookings.update: move and resize (imported bookings never). */
+  editable: boolean
+  tooltip: (props: BookingEventProps) => string
+  onSelect: (
+    spaceId: number | null,
+    start: { date: IsoDate; time: string },
+    end: { date: IsoDate; time: string },
+  ) => void
+  onOpen: (bookingId: number) => void
+  /** A month cell's "+N more": the day view of that date. */
+  onMore: (date: IsoDate) => void
+  onChange: (change: GridChange) => void
+}
+
+/** The month view is 500 px high (spec 2 §9); the time views show a working day and scroll. */
+const heights: Record<CalendarView, string> = { '': '720px', '1': '720px', '2': '500px' }
+
+const TABLE_ROLES =
+  '[role="table"], [role="rowgroup"], [role="row"], [role="columnheader"], [role="cell"], [aria-colindex], [aria-colspan]'
+/** What only a table's cells may carry. */
+const TABLE_ATTRIBUTES = ['role', 'aria-colindex', 'aria-colspan', 'aria-rowindex']
+
+function text(tag: string, className: string, value: string): HTMLElement {
+  const element = document.createElement(tag)
+  element.className = className
+  element.textContent = value
+  return element
+}
+
+const bookingOf = (extendedProps: Record<string, unknown>): BookingEventProps | null =>
+  extendedProps.kind === 'booking' ? (extendedProps as unknown as BookingEventProps) : null
+
+const moreOf = (extendedProps: Record<string, unknown>): MoreEventProps | null =>
+  extendedProps.kind === 'more' ? (extendedProps as unknown as MoreEventProps) : null
+
+/**
+ * The calendar grid (@event-calendar/core, MIT): a resource day view with one column per space,
+ * week and month views, drag to select and drag/resize to move. The library renders into its own
+ * element; React hands it options and hears its callbacks (through a ref, so they see the latest
+ * props). Times are wall-clock strings of the locations (see calendar-model.ts).
+ */
+export function CalendarGrid(props: CalendarGridProps) {
+  const host = useRef<HTMLElement>(null)
+  const calendar = useRef<Calendar | null>(null)
+  const latest = useRef(props)
+  latest.current = props
+
+  useEffect(() => {
+    if (!host.current) return
+    const created = createCalendar(host.current, [ResourceTimeGrid, TimeGrid, DayGrid, Interaction], {
+      view: gridViews[latest.current.view],
+      date: latest.current.date,
+      headerToolbar: { start: '', center: '', end: '' },
+      firstDay: 0,
+      // A time cell is an hour, 45 px high; drags snap to 30 minutes (spec 2 §9).
+      slotDuration: '01:00',
+      snapDuration: '00:30',
+      slotHeight: 45,
+      scrollTime: '08:00:00',
+      allDaySlot: false,
+      nowIndicator: latest.current.offset !== null,
+      timeZone: latest.current.offset ?? 'local',
+      height: heights[latest.current.view],
+      pointer: true,
+      editable: latest.current.editable,
+      selectable: latest.current.selectable,
+      resources: [],
+      events: [],
+      views: { dayGridMonth: { eventDurationEditable: false } },
+      eventContent: ({ event }) => {
+        const more = moreOf(event.extendedProps)
+        if (more)
+          return {
+            domNodes: [
+              text('span', 'sb-event-more', `+${more.count} more`),
+              text('span', 'sb-sr-only', ` bookings on ${more.date}: open the day`),
+            ],
+          }
+        const booking = bookingOf(event.extendedProps)
+        if (!booking) return { domNodes: [] }
+        // The name a screen reader reads is the event's text: the reference and status are in it, hidden.
+        const nodes = [
+          text('span', 'sb-sr-only', `Booking ${booking.booking.reference}: `),
+          text('div', 'sb-event-client', booking.booking.clientName),
+          text('div', 'sb-event-space', booking.space.name),
+          text(
+            'div',
+            'sb-event-time',
+            `${formatWallTime(booking.startWall.time)} – ${formatWallTime(booking.endWall.time)}`,
+          ),
+        ]
+        if (booking.booking.status === 'tentative') nodes.push(text('div', 'sb-event-status', 'Tentative'))
+        else nodes.push(text('span', 'sb-sr-only', statusText(booking.booking.status)))
+        return { domNodes: nodes }
+      },
+      eventDidMount: ({ el, event }) => {
+        const booking = bookingOf(event.extendedProps)
+        if (!booking) return
+        el.title = latest.current.tooltip(booking)
+        el.dataset.bookingId = String(booking.booking.id)
+      },
+      eventClick: ({ event }) => {
+        const more = moreOf(event.extendedProps)
+        if (more) latest.current.onMore(more.date)
+        const booking = bookingOf(event.extendedProps)
+        if (booking) latest.current.onOpen(booking.booking.id)
+      },
+      select: (info) => {
+        const resource = info.resource ? Number(info.resource.id) : null
+        latest.current.onSelect(
+          resource,
+          { date: info.startStr.slice(0, 10), time: info.startStr.slice(11, 16) },
+          { date: info.endStr.slice(0, 10), time: info.endStr.slice(11, 16) },
+        )
+        created.unselect()
+      },
+      eventDrop: (info) => {
+        const booking = bookingOf(info.event.extendedProps)
+        if (!booking) return info.revert()
+        const resource = info.newResource ? Number(info.newResource.id) : booking.space.id
+        latest.current.onChange({
+          booking,
+          spaceId: resource,
+          start: wallOfGridDate(info.event.start),
+          end: wallOfGridDate(info.event.end),
+          resized: false,
+          revert: info.revert,
+        })
+      },
+      eventResize: (info) => {
+        const booking = bookingOf(info.event.extendedProps)
+        if (!booking) return info.revert()
+        latest.current.onChange({
+          booking,
+          spaceId: booking.space.id,
+          start: wallOfGridDate(info.event.start),
+          end: wallOfGridDate(info.event.end),
+          resized: true,
+          revert: info.revert,
+        })
+      },
+    })
+    calendar.current = created
+    // The library marks its grid up as a table whose rows hold the events' buttons directly (axe:
+    // aria-required-children, critical). The grid is a labelled region of buttons instead: each
+    // event's text names its booking, space and time; the column heads stay visible text.
+    const root = host.current
+    const unTable = () => {
+      for (const element of root.querySelectorAll(TABLE_ROLES))
+        for (const attribute of TABLE_ATTRIBUTES) element.removeAttribute(attribute)
+    }
+    unTable()
+    const observer = new MutationObserver(unTable)
+    observer.observe(root, { subtree: true, childList: true, attributeFilter: TABLE_ATTRIBUTES })
+    return () => {
+      observer.disconnect()
+      calendar.current = null
+      void destroyCalendar(created)
+    }
+  }, [])
+
+  const { view, date, spaces, events, offset, selectable, editable } = props
+  useEffect(() => {
+    const current = calendar.current
+    if (!current) return
+    current.setOption('view', gridViews[view])
+    current.setOption('height', heights[view])
+    current.setOption('date', date)
+  }, [view, date])
+  useEffect(() => {
+    calendar.current?.setOption(
+      'resources',
+      spaces.map((space) => ({ id: space.id, title: space.name })),
+    )
+  }, [spaces])
+  useEffect(() => {
+    calendar.current?.setOption('events', events as never)
+  }, [events])
+  useEffect(() => {
+    calendar.current?.setOption('nowIndicator', offset !== null)
+    calendar.current?.setOption('timeZone', offset ?? 'local')
+  }, [offset])
+  useEffect(() => {
+    calendar.current?.setOption('selectable', selectable)
+    calendar.current?.setOption('editable', editable)
+  }, [selectable, editable])
+
+  return (
+    <section ref={host} className="sb-calendar" data-testid="calendar-grid" aria-label="Bookings calendar" />
+  )
+}

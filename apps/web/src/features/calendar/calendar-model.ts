@@ -1,0 +1,400 @@
+import {
+  addDays,
+  type CalendarBooking,
+  type CalendarPreference,
+  type CalendarSpace,
+  type CalendarView,
+  type CalendarWindow,
+  formatWallTime,
+  type IsoDate,
+  isIsoDate,
+  startOfDay,
+  wallClock,
+} from '@spaceboard/domain'
+import { spaceColour } from './palette.ts'
+
+/**
+ * The calendar's pure parts: which days a view shows, bookings as the grid's events on their
+ * location's clock, the shaded hours, daylight-saving days and the slot a drag names.
+ *
+ * The grid works in wall-clock time ("2026-12-01T10:00:00" means 10:00 on the location's clock),
+ * never in the browser's zone: each booking's UTC instants are turned into its own location's
+ * wall clock here, and a dragged slot is sent back as the wall clock the grid shows.
+ */
+
+export interface CalendarSearch {
+  org_id?: number | undefined
+  region_id?: number | undefined
+  business_center_id?: number | undefined
+  meeting_room_id?: number | undefined
+  /** The day the view shows or contains; today when missing. */
+  date?: IsoDate | undefined
+  /**
+   * Week 1, Month 2, Day when missing (spec 2 §9's '', 1, 2). A number in the URL: the router
+   * writes a string that looks like one in quotes (view=%221%22).
+   */
+  view?: 1 | 2 | undefined
+}
+
+function positiveId(value: unknown): number | undefined {
+  const id = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined
+}
+
+/** The route's search validator: a bad value in a hand-edited URL is dropped, not an error. */
+export function calendarSearch(raw: Record<string, unknown>): CalendarSearch {
+  const view = Number(raw.view)
+  return {
+    org_id: positiveId(raw.org_id),
+    region_id: positiveId(raw.region_id),
+    business_center_id: positiveId(raw.business_center_id),
+    meeting_room_id: positiveId(raw.meeting_room_id),
+    date: typeof raw.date === 'string' && isIsoDate(raw.date) ? raw.date : undefined,
+    view: view === 1 || view === 2 ? view : undefined,
+  }
+}
+
+export const hasFilters = (search: CalendarSearch) =>
+  Object.values(search).some((value) => value !== undefined)
+
+/** The URL of a remembered preference (a non-super user's filters, spec 2 §2). */
+export const searchOf = (remembered: CalendarPreference): CalendarSearch => ({
+  region_id: remembered.region_id ?? undefined,
+  business_center_id: remembered.business_center_id ?? undefined,
+  meeting_room_id: remembered.meeting_room_id ?? undefined,
+  date: remembered.date ?? undefined,
+  view: searchViewOf(remembered.view),
+})
+
+/** Today in the browser's calendar: the day the calendar opens on when the URL names none. */
+export function todayIso(): IsoDate {
+  const now = new Date()
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+/** The spec's view value of the URL's. */
+export const viewOf = (search: CalendarSearch): CalendarView =>
+  search.view ? (String(search.view) as CalendarView) : ''
+
+/** The URL's view value of the spec's. */
+export const searchViewOf = (view: CalendarView): CalendarSearch['view'] =>
+  view === '' ? undefined : (Number(view) as 1 | 2)
+
+export const viewNames: Record<CalendarView, string> = { '': 'Day', '1': 'Week', '2': 'Month' }
+
+/** The grid's own view for each of the spec's: the day view has one column per space. */
+export const gridViews: Record<CalendarView, string> = {
+  '': 'resourceTimeGridDay',
+  '1': 'timeGridWeek',
+  '2': 'dayGridMonth',
+}
+
+const weekday = (date: IsoDate) => new Date(`${date}T00:00:00Z`).getUTCDay()
+
+/**
+ * The days a view shows, both ends included (the window call's start_date and end_date): the day;
+ * its week from Sunday (spec 2 §2); the month's six weeks as the month grid shows them.
+ */
+export function viewRange(view: CalendarView, date: IsoDate): { start: IsoDate; end: IsoDate } {
+  if (view === '') return { start: date, end: date }
+  if (view === '1') {
+    const start = addDays(date, -weekday(date))
+    return { start, end: addDays(start, 6) }
+  }
+  const first = `${date.slice(0, 8)}01`
+  const start = addDays(first, -weekday(first))
+  return { start, end: addDays(start, 41) }
+}
+
+/** The date one step (a day, a week or a month) before or after. */
+export function stepDate(view: CalendarView, date: IsoDate, step: 1 | -1): IsoDate {
+  if (view === '') return addDays(date, step)
+  if (view === '1') return addDays(date, 7 * step)
+  const [y = 0, m = 1] = date.split('-').map(Number)
+  const next = new Date(Date.UTC(y, m - 1 + step, 1))
+  return `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}-01`
+}
+
+/** An instant on a location's clock, as the grid reads it ("2026-12-01T10:00:00"). */
+export function gridTime(instant: string, zone: string): string {
+  const wall = wallClock(new Date(instant), zone)
+  return `${wall.date}T${wall.time}:00`
+}
+
+export interface BookingEventProps {
+  kind: 'booking'
+  booking: CalendarBooking
+  space: CalendarSpace
+  /** The booking's times on its location's clock. */
+  startWall: { date: IsoDate; time: string }
+  endWall: { date: IsoDate; time: string }
+}
+
+/** What the grid is given: its event inputs (typed loosely, as the library takes them). */
+export interface GridEvent {
+  id: string
+  start: string
+  end: string
+  resourceIds: number[]
+  title: string
+  allDay?: boolean
+  display?: 'auto' | 'background'
+  backgroundColor?: string
+  textColor?: string
+  classNames?: string[]
+  editable?: boolean
+  extendedProps?: Record<string, unknown>
+}
+
+export function statusText(status: CalendarBooking['status']): string {
+  return status === 'tentative' ? 'Tentative' : 'Confirmed'
+}
+
+/** The tooltip of a booking (spec 2 §2): booking id, client, booker, status and total. */
+export function bookingTooltip(
+  props: BookingEventProps,
+  formatTotal: (b: CalendarBooking) => string,
+): string {
+  const { booking, space } = props
+  return [
+    `Booking Id: ${booking.reference}`,
+    `Client: ${booking.clientName}`,
+    `Booker: ${booking.bookerName}`,
+    `Status: ${statusText(booking.status)}`,
+    `Total: ${formatTotal(booking)}`,
+    `${space.name}, ${formatWallTime(props.startWall.time)} – ${formatWallTime(props.endWall.time)}`,
+  ].join('\n')
+}
+
+/** The window's bookings as events, each on its space's location clock and in its space's colour. */
+export function bookingEvents(
+  window: CalendarWindow,
+  editable: (b: CalendarBooking) => boolean,
+): GridEvent[] {
+  const spaces = new Map(window.spaces.map((s) => [s.id, s]))
+  const events: GridEvent[] = []
+  for (const booking of window.bookings) {
+    const space = spaces.get(booking.spaceId)
+    if (!space) continue
+    const startWall = wallClock(new Date(booking.start), space.timezone)
+    const endWall = wallClock(new Date(booking.end), space.timezone)
+    const props: BookingEventProps = { kind: 'booking', booking, space, startWall, endWall }
+    events.push({
+      id: String(booking.id),
+      start: `${startWall.date}T${startWall.time}:00`,
+      end: `${endWall.date}T${endWall.time}:00`,
+      resourceIds: [space.id],
+      title: booking.clientName,
+      backgroundColor: spaceColour(space.colorIndex),
+      textColor: '#ffffff',
+      classNames: [
+        booking.status === 'tentative' ? 'sb-tentative' : 'sb-confirmed',
+        ...(booking.imported ? ['sb-imported'] : []),
+      ],
+      editable: editable(booking),
+      extendedProps: props as unknown as Record<string, unknown>,
+    })
+  }
+  return events
+}
+
+/** Bookings a month cell shows before its "+N more" (the month view is 500 px high: about two fit). */
+export const MONTH_CELL_BOOKINGS = 2
+
+export interface MoreEventProps {
+  kind: 'more'
+  date: IsoDate
+  count: number
+}
+
+/**
+ * The month view's events: per day the first MONTH_CELL_BOOKINGS bookings and one "+N more" that
+ * opens the day. A month of thousands of bookings is then a few hundred events for the grid to lay
+ * out, instead of all of them (measured: 3,000 events took the grid minutes).
+ */
+export function monthEvents(events: readonly GridEvent[]): GridEvent[] {
+  const byDay = new Map<IsoDate, GridEvent[]>()
+  for (const event of events) {
+    const day = event.start.slice(0, 10)
+    const list = byDay.get(day)
+    if (list) list.push(event)
+    else byDay.set(day, [event])
+  }
+  const shown: GridEvent[] = []
+  for (const [day, list] of byDay) {
+    list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+    shown.push(...list.slice(0, MONTH_CELL_BOOKINGS))
+    const more = list.length - MONTH_CELL_BOOKINGS
+    if (more > 0) {
+      const props: MoreEventProps = { kind: 'more', date: day, count: more }
+      shown.push({
+        id: `more-${day}`,
+        start: `${day}T23:58:00`,
+        end: `${day}T23:59:00`,
+        resourceIds: [],
+        title: `+${more} more`,
+        classNames: ['sb-more'],
+        editable: false,
+        extendedProps: props as unknown as Record<string, unknown>,
+      })
+    }
+  }
+  return shown
+}
+
+const days = (start: IsoDate, end: IsoDate): IsoDate[] => {
+  const all: IsoDate[] = []
+  for (let d = start; d <= end; d = addDays(d, 1)) all.push(d)
+  return all
+}
+
+/**
+ * The shaded parts of the grid (spec: blackout periods and the hours outside a space's bookable
+ * window), for the spaces given: in the day view each column's own, in a one-space week its own.
+ * Whole days in the month view.
+ */
+export function shadedEvents(
+  window: CalendarWindow,
+  spaces: readonly CalendarSpace[],
+  range: { start: IsoDate; end: IsoDate },
+  allDay: boolean,
+): GridEvent[] {
+  const shown = new Set(spaces.map((s) => s.id))
+  const events: GridEvent[] = []
+  for (const blackout of window.blackouts) {
+    // No space: the organization's own blackout, which closes every space.
+    const closed =
+      blackout.spaceId === null ? [...shown] : shown.has(blackout.spaceId) ? [blackout.spaceId] : []
+    if (!closed.length) continue
+    const from = [blackout.startDate, range.start].sort()[1] as IsoDate
+    const last = blackout.endDate === null || blackout.endDate > range.end ? range.end : blackout.endDate
+    if (from > last) continue
+    events.push({
+      id: `blackout-${blackout.spaceId ?? 'organization'}-${blackout.startDate}`,
+      start: `${from}T00:00:00`,
+      end: `${addDays(last, 1)}T00:00:00`,
+      resourceIds: closed,
+      title: 'Blackout period',
+      display: 'background',
+      allDay,
+      classNames: ['sb-blackout'],
+    })
+  }
+  if (allDay) return events
+  for (const space of spaces) {
+    const opens = space.startTime
+    const closes = space.endTime === '00:00' ? '24:00' : space.endTime
+    for (const day of days(range.start, range.end)) {
+      if (opens > '00:00')
+        events.push({
+          id: `closed-${space.id}-${day}-am`,
+          start: `${day}T00:00:00`,
+          end: `${day}T${opens}:00`,
+          resourceIds: [space.id],
+          title: 'Outside bookable hours',
+          display: 'background',
+          classNames: ['sb-closed'],
+        })
+      if (closes < '24:00')
+        events.push({
+          id: `closed-${space.id}-${day}-pm`,
+          start: `${day}T${closes}:00`,
+          end: `${addDays(day, 1)}T00:00:00`,
+          resourceIds: [space.id],
+          title: 'Outside bookable hours',
+          display: 'background',
+          classNames: ['sb-closed'],
+        })
+    }
+  }
+  return events
+}
+
+/** A day whose clock changes in a zone: 23 or 25 hours, and the wall-clock hour skipped or repeated. */
+export interface ClockChange {
+  zone: string
+  date: IsoDate
+  hours: number
+  /** HH:mm on the old clock where the change happens, and on the new clock just after it. */
+  from: string
+  to: string
+}
+
+/** The days of a range on which the zone's clock goes forward or back. */
+export function clockChanges(zone: string, range: { start: IsoDate; end: IsoDate }): ClockChange[] {
+  const changes: ClockChange[] = []
+  for (const day of days(range.start, range.end)) {
+    const begins = startOfDay(day, zone).getTime()
+    const ends = startOfDay(addDays(day, 1), zone).getTime()
+    const hours = Math.round((ends - begins) / 3_600_000)
+    if (hours === 24) continue
+    // The change: the first quarter hour whose wall clock is not 15 minutes after the one before.
+    let from = ''
+    let to = ''
+    for (let t = begins + 900_000; t < ends; t += 900_000) {
+      const before = wallClock(new Date(t - 900_000), zone).time
+      const now = wallClock(new Date(t), zone).time
+      const expected = (Number(before.slice(0, 2)) * 60 + Number(before.slice(3)) + 15) % 1440
+      const actual = Number(now.slice(0, 2)) * 60 + Number(now.slice(3))
+      if (actual !== expected) {
+        const h = Math.floor(expected / 60)
+        from = `${String(h).padStart(2, '0')}:${String(expected % 60).padStart(2, '0')}`
+        to = now
+        break
+      }
+    }
+    changes.push({ zone, date: day, hours, from, to })
+  }
+  return changes
+}
+
+/** How a clock change reads above the grid. */
+export function clockChangeText(change: ClockChange, dateText: string): string {
+  return change.hours < 24
+    ? `${dateText} has ${change.hours} hours in ${change.zone}: at ${formatWallTime(change.from)} the clocks go forward to ${formatWallTime(change.to)}, so ${formatWallTime(change.from)}–${formatWallTime(change.to)} does not exist.`
+    : `${dateText} has ${change.hours} hours in ${change.zone}: at ${formatWallTime(change.from)} the clocks go back to ${formatWallTime(change.to)}, so ${formatWallTime(change.to)}–${formatWallTime(change.from)} happens twice.`
+}
+
+/** The skipped hour of a spring-forward day, shaded for the zone's spaces. */
+export function clockChangeEvents(change: ClockChange, spaces: readonly CalendarSpace[]): GridEvent[] {
+  const inZone = spaces.filter((s) => s.timezone === change.zone).map((s) => s.id)
+  if (!inZone.length) return []
+  const [start, end] = change.hours < 24 ? [change.from, change.to] : [change.to, change.from]
+  return [
+    {
+      id: `clock-${change.zone}-${change.date}`,
+      start: `${change.date}T${start}:00`,
+      end: `${change.date}T${end}:00`,
+      resourceIds: inZone,
+      title: change.hours < 24 ? 'Skipped by the clock change' : 'Happens twice (clock change)',
+      display: 'background',
+      classNames: [change.hours < 24 ? 'sb-clock-gap' : 'sb-clock-repeat'],
+    },
+  ]
+}
+
+/** A wall-clock Date of the grid (its local fields) as YYYY-MM-DD and HH:mm. */
+export function wallOfGridDate(date: Date): { date: IsoDate; time: string } {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return {
+    date: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+  }
+}
+
+/** RoomDetail's query for a dragged slot (spec 2 §2). */
+export function roomDetailSearchOf(
+  space: Pick<CalendarSpace, 'id'>,
+  start: { date: IsoDate; time: string },
+  end: { date: IsoDate; time: string },
+  formatDate: string,
+) {
+  return {
+    bookingType: 'room' as const,
+    roomId: space.id,
+    bookingDate: start.date,
+    bookingTime: start.time,
+    bookingEndTime: end.date > start.date ? '23:59' : end.time,
+    formatDate,
+  }
+}
