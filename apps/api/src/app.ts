@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts'
 import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { openSessions } from './modules/auth/auth.service.ts'
 import { bookingMailRoutes } from './modules/booking-mails/booking-mails.routes.ts'
 import { bookingMailAttachments } from './modules/booking-mails/mail-attachments.ts'
 import { bookingOperationRoutes } from './modules/bookings/booking-operations.routes.ts'
@@ -95,7 +96,11 @@ const renderWorkerFile = new URL(
 export async function buildApp(
   config: Config,
   database: Database,
-  options: { heavyWork?: Partial<HeavyWorkOptions> } = {},
+  options: {
+    heavyWork?: Partial<HeavyWorkOptions>
+    /** How often the calendar's live streams are checked and kept open (tests shorten it). */
+    liveHeartbeatMs?: number
+  } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -196,8 +201,11 @@ export async function buildApp(
   bookingRoutes(app, deps)
   bookingOperationRoutes(app, deps)
   bookingMailRoutes(app, deps)
-  const calendarEvents = new CalendarEvents(database, (error) =>
-    app.log.error({ err: error }, 'calendar live updates failed'),
+  const calendarEvents = new CalendarEvents(
+    database,
+    (sessionIds) => runner.statement((tx) => openSessions(tx, sessionIds)),
+    (error) => app.log.error({ err: error }, 'calendar live updates failed'),
+    options.liveHeartbeatMs,
   )
   // Before the server stops listening: open event streams would otherwise keep it waiting.
   app.addHook('preClose', () => calendarEvents.close())

@@ -312,6 +312,8 @@ export const messages = {
     `This range holds more than ${max.toLocaleString('en-US')} bookings. Choose a shorter date range, a location or a space.`,
   calendarPdfTooLarge: (max: number) =>
     `The PDF prints at most ${max.toLocaleString('en-US')} bookings. Choose a shorter date range, a location or a space.`,
+  calendarLiveUnavailable:
+    'Live updates are not available right now. The calendar still works; reload it to see changes made by others.',
   calendarEventsAccept:
     'This address is an event stream: open it with Accept: text/event-stream (EventSource).',
   calendarViewInvalid: "The view must be '' (Day), 1 (Week) or 2 (Month).",

@@ -252,6 +252,32 @@ describe(`GET ${CALENDAR_EVENTS_PATH} (live updates)`, () => {
   })
 })
 
+describe('a live stream and its session', () => {
+  it('ends once its session is signed out, at the next heartbeat', async () => {
+    const watching = await buildApp(testConfig(), t.database, { liveHeartbeatMs: 100 })
+    try {
+      const base = await watching.app.listen({ port: 0, host: '127.0.0.1' })
+      const cookie = await t.signIn(logins.harbourCsr)
+      const response = await fetch(`${base}${CALENDAR_EVENTS_PATH}`, {
+        headers: { cookie, accept: 'text/event-stream' },
+      })
+      expect(response.status).toBe(200)
+      let heartbeats = 0
+      const reading = (async () => {
+        const decoder = new TextDecoder()
+        for await (const chunk of response.body as ReadableStream<Uint8Array>)
+          heartbeats += decoder.decode(chunk).split(': heartbeat').length - 1
+      })()
+      // Signed in, the stream stays open through heartbeats.
+      while (heartbeats < 2) await new Promise((resolve) => setTimeout(resolve, 50))
+      expect((await t.api(cookie, 'POST', '/api/logout')).statusCode).toBeLessThan(300)
+      await reading
+    } finally {
+      await watching.app.close()
+    }
+  })
+})
+
 async function summitBookingId(): Promise<number> {
   const [row] = await t.database.db
     .select({ id: bookings.id })

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { preparedQuery } from '../../db/prepared.ts'
 import { organizations, passwordResetTokens, sessions, signInFailures, users } from '../../db/schema/index.ts'
@@ -44,6 +44,18 @@ const actorBySession = preparedQuery('actor_by_session', (tx) =>
 export async function findActorBySession(tx: Tx, sessionId: string) {
   const [row] = await actorBySession(tx, { sessionId })
   return row
+}
+
+/** Which of these sessions are still open: not expired, signed out or revoked, and their user and organization not archived. */
+export async function findOpenSessionIds(tx: Tx, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set()
+  const rows = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`), activeUser))
+  return new Set(rows.map((row) => row.id))
 }
 
 export async function insertSession(tx: Tx, id: string, userId: number, expiresAt: Date) {

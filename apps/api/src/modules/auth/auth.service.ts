@@ -107,6 +107,11 @@ export async function resetPassword(
   return { userId: user.id, token }
 }
 
+/** The sessions of `sessionIds` that are still open (a live stream ends with its session). */
+export function openSessions(tx: Tx, sessionIds: string[]): Promise<Set<string>> {
+  return repo.findOpenSessionIds(tx, sessionIds)
+}
+
 /** Resolves the actor of a session (its hashed token), sliding the expiry forward when half of it has passed. */
 export async function actorForSession(tx: Tx, sessionId: string) {
   const row = await repo.findActorBySession(tx, sessionId)

@@ -3,14 +3,18 @@ import { CALENDAR_EVENT_NAME, type CalendarEvent, calendarEventSchema } from '@s
 import type { Database } from '../../db/client.ts'
 import { CALENDAR_CHANNEL } from './calendar.repository.ts'
 
-/**
- * A stream ends after this long and the browser opens it again (after the `retry` delay), so a
- * signed-out or revoked session stops hearing within this time.
- */
+/** A stream ends after this long and the browser opens it again (after the `retry` delay). */
 export const STREAM_LIFETIME_MS = 15 * 60_000
 
-/** A comment line this often keeps proxies and load balancers from closing an idle stream (most cut at 60 s). */
+/**
+ * This often every stream gets a comment line, which keeps proxies and load balancers from closing
+ * an idle one (most cut at 60 s), and the streams whose session has ended (signed out, revoked,
+ * expired, the user archived) are closed: such a session hears nothing more after this time.
+ */
 export const HEARTBEAT_MS = 25_000
+
+/** Which of the sessions are still open. */
+export type OpenSessions = (sessionIds: string[]) => Promise<ReadonlySet<string>>
 
 /**
  * Writes unless the stream has ended: a write after end() emits an 'error' nobody listens to,
@@ -22,6 +26,7 @@ function send(response: ServerResponse, text: string) {
 
 interface Listener {
   organizationId: number
+  sessionId: string
   response: ServerResponse
 }
 
@@ -39,7 +44,9 @@ export class CalendarEvents {
 
   constructor(
     private readonly database: Database,
+    private readonly openSessions: OpenSessions,
     private readonly onError: (error: unknown) => void,
+    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {}
 
   /**
@@ -70,7 +77,7 @@ export class CalendarEvents {
   }
 
   /** Opens an SSE stream on `response` for one organization's events, until the client goes away or the server closes. */
-  open(organizationId: number, response: ServerResponse) {
+  open(organizationId: number, sessionId: string, response: ServerResponse) {
     if (this.closed) {
       response
         .writeHead(503, { 'Content-Type': 'application/json' })
@@ -86,7 +93,7 @@ export class CalendarEvents {
     })
     // The browser reconnects after 3 s when the stream breaks; the calendar refetches its window then.
     response.write(': connected\nretry: 3000\n\n')
-    const listener = { organizationId, response }
+    const listener = { organizationId, sessionId, response }
     this.listeners.add(listener)
     const lifetime = setTimeout(() => {
       this.listeners.delete(listener)
@@ -99,10 +106,27 @@ export class CalendarEvents {
       this.listeners.delete(listener)
     })
     if (!this.heartbeat) {
-      this.heartbeat = setInterval(() => {
-        for (const l of this.listeners) send(l.response, ': heartbeat\n\n')
-      }, HEARTBEAT_MS)
+      this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs)
       this.heartbeat.unref()
+    }
+  }
+
+  /** The heartbeat: closes the streams of ended sessions (one statement for all), writes a comment to the others. */
+  private async beat() {
+    const listeners = [...this.listeners]
+    if (listeners.length === 0) return
+    let open: ReadonlySet<string> | null = null
+    try {
+      open = await this.openSessions([...new Set(listeners.map((l) => l.sessionId))])
+    } catch (error) {
+      // The database is away: keep the streams (they carry nothing without it) and try next time.
+      this.onError(error)
+    }
+    for (const listener of listeners) {
+      if (open && !open.has(listener.sessionId)) {
+        this.listeners.delete(listener)
+        listener.response.end()
+      } else send(listener.response, ': heartbeat\n\n')
     }
   }
 

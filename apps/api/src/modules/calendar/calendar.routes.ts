@@ -63,9 +63,16 @@ export function calendarRoutes(app: App, events: CalendarEvents) {
       // What EventSource sends: any other client would wait on a response that never ends.
       if (!request.headers.accept?.includes('text/event-stream'))
         throw new HttpError(406, messages.calendarEventsAccept)
-      await events.ready()
+      const sessionId = request.sessionId
+      if (!sessionId) throw unauthorized()
+      try {
+        await events.ready()
+      } catch (error) {
+        request.log.error({ err: error }, 'calendar live updates could not listen')
+        throw new HttpError(503, messages.calendarLiveUnavailable)
+      }
       reply.hijack()
-      events.open(organizationId, reply.raw)
+      events.open(organizationId, sessionId, reply.raw)
     },
   )
 }
