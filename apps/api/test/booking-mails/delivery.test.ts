@@ -380,6 +380,28 @@ describe("an organization's own templates", () => {
   })
 })
 
+describe('user registration', () => {
+  it('sends user_registration to the new user, with the sign-in link', async () => {
+    const response = await t.api(admin, 'POST', '/api/user', {
+      type: 'csr',
+      first_name: 'Pat',
+      last_name: 'Lee',
+      email: 'pat.lee.mails@harbour.test',
+      password: 'Lantern-Quay-907',
+      company_name: 'Acme Consulting',
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    await t.mailer.flush()
+    const [mail, ...others] = smtp.take()
+    expect(others).toEqual([])
+    expect(mail?.envelopeTo).toEqual(['pat.lee.mails@harbour.test'])
+    expect(mail?.mail.subject).toBe('Welcome to Harbour Workspaces')
+    expect(mail?.mail.html).toContain('Hello Pat,')
+    expect(mail?.mail.html).toContain(`<a href="${publicUrl}/admin/login">Sign in</a>`)
+    expect(mail?.mail.text).toContain(`${publicUrl}/admin/login`)
+  })
+})
+
 describe('trace on the booking', () => {
   it('lists the mails of a booking with status and attempts; a refused mail shows as failed with its error', async () => {
     for (const address of [centerMail.to, ...centerMail.cc.split(',')]) smtp.refuse.add(address)

@@ -133,3 +133,25 @@ export async function userEmail(tx: Tx, userId: number) {
   const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId))
   return row?.email ?? null
 }
+
+/** A new user and their organization, for the user_registration mail. */
+export async function registrationFacts(tx: Tx, userId: number) {
+  const [row] = await tx
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      contactNumber: organizations.contactNumber,
+      contactEmail: organizations.contactEmail,
+      website: organizations.website,
+      bookingEmail: organizations.bookingEmail,
+      useEmailTemplate: organizations.useEmailTemplate,
+      features: organizations.features,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+  return row ?? null
+}

@@ -207,6 +207,8 @@ export interface BookingMails {
   ): Promise<void>
   /** A PUT /api/userbooking/{id} operation done: the mails of the event it is, if any. */
   afterOperation(ctx: Ctx, bookingId: number, op: BookingOperation, answer: unknown): Promise<void>
+  /** A user created: the user_registration mail to them. */
+  userRegistered(ctx: Ctx, userId: number): Promise<void>
   /** Delivery starts now rather than at the worker's next poll (after the commit). */
   kick(): void
 }
@@ -221,8 +223,38 @@ export function bookingMailSender(deps: BookingMailDeps): BookingMails {
       const event = operationEvent(bookingId, op, answer)
       if (event) await queueBookingMails(ctx, deps, event)
     },
+    userRegistered: (ctx, userId) => queueRegistrationMail(ctx, deps, userId),
     kick: () => deps.mailer.kick(),
   }
+}
+
+/**
+ * The user_registration mail, in the creating transaction. A super user belongs to no
+ * organization, so no organization's template or details can speak for it: it gets none.
+ */
+export async function queueRegistrationMail(ctx: Ctx, deps: BookingMailDeps, userId: number) {
+  const user = await repo.registrationFacts(ctx.tx, userId)
+  if (!user) return
+  const type = 'user_registration'
+  const ownTemplates = usesOwnEmailTemplates({
+    features: user.features,
+    use_email_template: user.useEmailTemplate,
+  })
+  const template = await templateFor(ctx, user.organizationId, type, ownTemplates)
+  const rendered = renderTemplate(template, {
+    user_first_name: user.firstName,
+    user_last_name: user.lastName,
+    user_email: user.email,
+    organization_name: user.organizationName,
+    organization_contact_email: user.contactEmail,
+    organization_contact_number: user.contactNumber,
+    organization_website: user.website,
+    sign_in_link: `${deps.publicUrl}/admin/login`,
+  })
+  await deps.mailer.send(ctx.tx, {
+    ...mailOf(rendered, user.email, '', user.bookingEmail),
+    attachments: template.attachment ? [{ kind: 'upload', ...template.attachment }] : [],
+  })
 }
 
 const sum = (amounts: (string | number | undefined)[]) =>
