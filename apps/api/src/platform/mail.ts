@@ -1,3 +1,4 @@
+import { convert } from 'html-to-text'
 import type { Database, Tx } from '../db/client.ts'
 import {
   insertOutboxMail,
@@ -16,6 +17,17 @@ export interface ResolvedAttachments {
 export type AttachmentResolver = (mail: OutboxMail) => Promise<ResolvedAttachments>
 
 const noAttachments: AttachmentResolver = async () => ({ attachments: [] })
+
+/** The plain-text alternative of an HTML mail: links as "text [address]", images left out. */
+export function plainText(html: string): string {
+  return convert(html, {
+    wordwrap: 100,
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  })
+}
 
 export interface Mailer {
   /** Queues the mail in the caller's transaction: it is sent only if that transaction commits. */
@@ -73,7 +85,8 @@ export function createMailer(
           cc: mail.cc || undefined,
           replyTo: mail.replyTo || undefined,
           subject: mail.subject,
-          text: mail.text,
+          // Queued without it (its making costs a request a few ms), the plain part is made here.
+          text: mail.text || plainText(mail.html ?? ''),
           html: mail.html ?? undefined,
           attachments,
           icalEvent,

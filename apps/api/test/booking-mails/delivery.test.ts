@@ -197,6 +197,7 @@ describe('booking created', () => {
       '2027-04-06T10:00:00',
       '2027-04-13T10:00:00',
     ])
+    expect(new Set(calendar?.events.map((e) => e.zone))).toEqual(new Set(['Australia/Sydney']))
     expect(calendar?.events.map((e) => e.start.toISOString()).sort()).toEqual([
       '2027-03-22T23:00:00.000Z',
       '2027-03-29T23:00:00.000Z',

@@ -22,9 +22,8 @@ import { isUploadUrl } from '../../platform/uploads.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
 import * as repo from './booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from './default-templates.ts'
-import { invitation } from './invitation.ts'
 import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
-import { type MergeValues, type RenderedMail, renderTemplate } from './render.ts'
+import { type MergeValues, renderHtml, renderTemplate } from './render.ts'
 
 /** What happened to a booking (or a series): each sends its `_user` and its `_center` mail. */
 export type BookingEvent =
@@ -112,7 +111,7 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     const info = emailTemplateTypeInfo(recipient.type)
     if (info.audience === 'user' && facts.sendConfirmationOnly && !info.confirmation) continue
     const template = await templateFor(ctx, first.org_id, recipient.type, ownTemplates)
-    const rendered = renderTemplate(template, values)
+    const rendered = renderHtml(template, values)
     const attachments: MailAttachmentRef[] = []
     if (template.attachment) attachments.push({ kind: 'upload', ...template.attachment })
     if (info.confirmation)
@@ -135,8 +134,9 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
   }
 }
 
-function mailOf(rendered: RenderedMail, to: string, cc: string, replyTo: string) {
-  return { to, cc, replyTo, subject: rendered.subject, html: rendered.html, text: rendered.text }
+/** A queued booking mail: its plain-text part is made when it is sent (platform/mail.ts). */
+function mailOf(rendered: { subject: string; html: string }, to: string, cc: string, replyTo: string) {
+  return { to, cc, replyTo, subject: rendered.subject, html: rendered.html, text: '' }
 }
 
 /** The invitation a booking event carries: a request when made or moved, a cancel when cancelled. */
@@ -152,11 +152,13 @@ async function calendarAttachment(
   const method = event.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'
   const events = []
   for (const booking of bookings) {
-    const moves = await repo.rescheduleCount(ctx.tx, booking.org_id, booking.bookingId)
+    // A booking just made was never moved: no count to read for each date of a new series.
+    const moves =
+      event.kind === 'created' ? 0 : await repo.rescheduleCount(ctx.tx, booking.org_id, booking.bookingId)
     events.push({
       bookingId: booking.bookingId,
-      start: new Date(booking.start_time),
-      end: new Date(booking.end_time),
+      start: booking.start_time,
+      end: booking.end_time,
       summary: `${booking.meetingName} – ${booking.centerName}`,
       location: [booking.centerName, booking.street, booking.city, booking.state, booking.postcode]
         .filter(Boolean)
@@ -167,13 +169,15 @@ async function calendarAttachment(
       sequence: moves + (method === 'CANCEL' ? 1 : 0),
     })
   }
-  const content = invitation(events, {
-    zone: first.timezone,
+  return {
+    kind: 'calendar',
+    filename: 'invite.ics',
     method,
+    zone: first.timezone,
     publicUrl,
     organizer: { name: first.organizationName, email: facts.bookingEmail },
-  })
-  return { kind: 'calendar', filename: 'invite.ics', method, content }
+    events,
+  }
 }
 
 /** The mails sent for a booking (and its series), for View Booking (issue 17 item 10). */
@@ -241,7 +245,7 @@ export async function queueRegistrationMail(ctx: Ctx, deps: BookingMailDeps, use
     use_email_template: user.useEmailTemplate,
   })
   const template = await templateFor(ctx, user.organizationId, type, ownTemplates)
-  const rendered = renderTemplate(template, {
+  const rendered = renderHtml(template, {
     user_first_name: user.firstName,
     user_last_name: user.lastName,
     user_email: user.email,

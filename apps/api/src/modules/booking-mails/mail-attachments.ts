@@ -2,6 +2,7 @@ import type { BookingConfirmation } from '@spaceboard/domain'
 import type { HeavyWork } from '../../platform/heavy-work.ts'
 import type { AttachmentResolver, ResolvedAttachments } from '../../platform/mail.ts'
 import { readUpload } from '../../platform/uploads.ts'
+import { invitation } from './invitation.ts'
 
 /**
  * Makes a queued mail's attachments when it is sent, outside any request: the stored upload is
@@ -23,7 +24,11 @@ export function bookingMailAttachments(dataDir: string, heavyWork: HeavyWork): A
         const content = await heavyWork.render(mail.organizationId, 'confirmationPdf', { booking, logo })
         resolved.attachments.push({ filename: ref.filename, content, contentType: 'application/pdf' })
       } else {
-        resolved.icalEvent = { filename: ref.filename, method: ref.method, content: ref.content }
+        const content = invitation(
+          ref.events.map((e) => ({ ...e, start: new Date(e.start), end: new Date(e.end) })),
+          ref,
+        )
+        resolved.icalEvent = { filename: ref.filename, method: ref.method, content }
       }
     }
     return resolved
