@@ -1,4 +1,4 @@
-// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|calendar|overhead|soak|pglite-blocking|user-list|web-load|calendar-render]…`:
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|calendar|overhead|soak|pglite-blocking|user-list|web-load|calendar-render|mail|mail-create|mail-delivery]…`:
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
@@ -2039,6 +2039,143 @@ async function calendarRender() {
   }
 }
 
+/** A local SMTP server that takes every mail and counts it (the bench's mail sink). */
+async function mailSink() {
+  const { SMTPServer } = await import('smtp-server')
+  const sink = { received: 0 }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume()
+      stream.on('end', () => {
+        sink.received++
+        callback()
+      })
+    },
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  sink.url = `smtp://127.0.0.1:${server.server.address().port}`
+  sink.close = () => new Promise((resolve) => server.close(() => resolve()))
+  return sink
+}
+
+const MAIL_CREATES = 300
+
+/**
+ * Issue 17: what the booking mails add to a create. Creates alternate between sending their mails
+ * (two rendered mails, an invitation, queued in the transaction) and `dontSendEmail`, on one server
+ * whose worker delivers to a local SMTP server meanwhile, so both kinds see the same background load.
+ */
+async function mailCreateCost(label, env) {
+  const sink = await mailSink()
+  const server = await bookingServer({ ...env, SMTP_URL: sink.url }, '3321')
+  try {
+    const timed = { mails: [], none: [] }
+    let issued = 0
+    const worker = async () => {
+      while (issued < MAIL_CREATES + 20) {
+        const n = issued++
+        // freeSlot alternates the rooms by n: pairs alternate here, so both kinds book both rooms.
+        const mails = Math.floor(n / 2) % 2 === 0
+        const result = await createBooking(server, { ...freeSlot(server, n), dontSendEmail: !mails })
+        if (result.status !== 201)
+          throw new Error(`create failed: ${result.status} ${JSON.stringify(result.json)}`)
+        if (n >= 20) timed[mails ? 'mails' : 'none'].push(result.ms)
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, worker))
+    const p = (list, q) =>
+      percentile(
+        [...list].sort((a, b) => a - b),
+        q,
+      )
+    console.log(
+      `POST /api/userbooking on ${label}, concurrency 4, ${MAIL_CREATES} creates alternating: with mails p50 ${ms(p(timed.mails, 0.5))} p95 ${ms(p(timed.mails, 0.95))}; dontSendEmail p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.mails, 0.95) - p(timed.none, 0.95))}`,
+    )
+  } finally {
+    await stop(server.child)
+    await sink.close()
+  }
+}
+
+const QUEUED_MAILS = 10_000
+const QUEUED_PDF_MAILS = 200
+
+/**
+ * Issue 17: 10,000 queued booking mails (HTML, text and the iCalendar invitation, copied from a real
+ * confirmation) delivered by one API process to a local SMTP server: throughput from the first to
+ * the last sent_at, and the process's peak RSS. Then 200 that also carry the confirmation PDF,
+ * rendered at delivery in the heavy-work pool.
+ */
+async function mailDelivery(label, env, inspect) {
+  const sink = await mailSink()
+  const server = await bookingServer({ ...env, SMTP_URL: sink.url }, '3322')
+  try {
+    const made = await createBooking(server, freeSlot(server, 0))
+    if (made.status !== 201) throw new Error(`create failed: ${made.status}`)
+    const serverPid = serverPidOf(server.child)
+    const waitForSent = async (total) => {
+      for (;;) {
+        const [row] = await inspect((q) =>
+          q(`select count(*)::int as n from mail_outbox where status <> 'pending'`),
+        )
+        if (row.n >= total) return
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    }
+    await waitForSent(2)
+    const runs = [
+      [QUEUED_MAILS, `attachments - 'confirmationPdf'`, 'HTML + text + invitation'],
+      [QUEUED_PDF_MAILS, 'attachments', 'HTML + text + invitation + confirmation PDF'],
+    ]
+    for (const [count, attachments, what] of runs) {
+      const before = memoryOf(serverPid)
+      const peakReset = resetPeak(serverPid)
+      const [{ first }] = await inspect((q) => q(`select coalesce(max(id), 0) as first from mail_outbox`))
+      // The booker's confirmation, copied `count` times; jsonb_path_query_array keeps its other attachments.
+      await inspect((q) =>
+        q(`insert into mail_outbox ("to", subject, text, html, cc, reply_to, attachments, organization_id, booking_id, mail_type, status)
+           select 'bench' || g || '@example.test', subject, text, html, '', reply_to,
+                  ${
+                    attachments === 'attachments'
+                      ? 'attachments'
+                      : `jsonb_path_query_array(attachments, '$[*] ? (@.kind != "confirmationPdf")')`
+                  },
+                  organization_id, booking_id, mail_type, 'pending'
+           from mail_outbox, generate_series(1, ${count}) g
+           where id = (select min(id) from mail_outbox where mail_type = 'booking_confirmation_user')`),
+      )
+      const startSent = sink.received
+      const allDone = (await inspect((q) => q(`select count(*)::int as n from mail_outbox`)))[0].n
+      let polledPeak = before.rss
+      const poll = setInterval(() => {
+        polledPeak = Math.max(polledPeak, memoryOf(serverPid).rss)
+      }, 50)
+      await waitForSent(allDone)
+      clearInterval(poll)
+      const [span] = await inspect((q) =>
+        q(`select extract(epoch from max(sent_at) - min(sent_at)) as seconds,
+                  count(*) filter (where status = 'failed')::int as failed
+           from mail_outbox where id > ${first}`),
+      )
+      const peak = peakReset ? memoryOf(serverPid).hwm : polledPeak
+      console.log(
+        `mail delivery on ${label}: ${count} queued mails (${what}) to a local SMTP server by one process in ${Number(span.seconds).toFixed(1)} s: ${(count / Number(span.seconds)).toFixed(0)} mails/s, ${span.failed} failed, ${sink.received - startSent} received; server RSS ${before.rss.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (${peakReset ? 'VmHWM' : 'polled'})`,
+      )
+    }
+  } finally {
+    await stop(server.child)
+    await sink.close()
+  }
+}
+
+async function mail() {
+  await onBoth(mailCreateCost)
+  await onPostgres(mailDelivery)
+}
+
 const benches = {
   startup,
   'country-list': countryListBoth,
@@ -2054,6 +2191,9 @@ const benches = {
   'user-list': userList,
   'web-load': webLoad,
   'calendar-render': calendarRender,
+  mail,
+  'mail-create': () => onBoth(mailCreateCost),
+  'mail-delivery': () => onPostgres(mailDelivery),
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen.length ? chosen : Object.keys(benches)) {

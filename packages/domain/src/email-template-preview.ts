@@ -25,3 +25,26 @@ export interface EmailTemplatePreview {
   /** The booking the values came from; null for the sample. */
   bookingId: number | null
 }
+
+/** GET /api/userbooking/{id}/mails: a mail sent (or being sent) for the booking or its series. */
+export interface BookingMailEntry {
+  id: number
+  /** The template type; null for a mail that is not a booking event's. */
+  type: string | null
+  to: string
+  cc: string
+  subject: string
+  /** kept (no mail server configured) | pending | sent | failed */
+  status: string
+  attempts: number
+  lastError: string | null
+  createdAt: string
+  sentAt: string | null
+}
+
+export const bookingMailStatusLabels: Record<string, string> = {
+  kept: 'Not sent (no mail server)',
+  pending: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+}

@@ -197,6 +197,7 @@ describe('booking created', () => {
       '2027-04-06T10:00:00',
       '2027-04-13T10:00:00',
     ])
+    expect(new Set(calendar?.events.map((e) => e.zone))).toEqual(new Set(['Australia/Sydney']))
     expect(calendar?.events.map((e) => e.start.toISOString()).sort()).toEqual([
       '2027-03-22T23:00:00.000Z',
       '2027-03-29T23:00:00.000Z',
@@ -377,6 +378,28 @@ describe("an organization's own templates", () => {
         .delete(emailTemplates)
         .where(and(eq(emailTemplates.templateType, 'booking_confirmation_user')))
     }
+  })
+})
+
+describe('user registration', () => {
+  it('sends user_registration to the new user, with the sign-in link', async () => {
+    const response = await t.api(admin, 'POST', '/api/user', {
+      type: 'csr',
+      first_name: 'Pat',
+      last_name: 'Lee',
+      email: 'pat.lee.mails@harbour.test',
+      password: 'Lantern-Quay-907',
+      company_name: 'Acme Consulting',
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    await t.mailer.flush()
+    const [mail, ...others] = smtp.take()
+    expect(others).toEqual([])
+    expect(mail?.envelopeTo).toEqual(['pat.lee.mails@harbour.test'])
+    expect(mail?.mail.subject).toBe('Welcome to Harbour Workspaces')
+    expect(mail?.mail.html).toContain('Hello Pat,')
+    expect(mail?.mail.html).toContain(`<a href="${publicUrl}/admin/login">Sign in</a>`)
+    expect(mail?.mail.text).toContain(`${publicUrl}/admin/login`)
   })
 })
 

@@ -83,6 +83,9 @@ describe('POST /api/userbooking round trips', () => {
       'insert',
       'insert',
       'insert',
+      // Its mails (issue 17): what they read of the booking, then the outbox rows.
+      'booking_mail_bookings_0',
+      'insert',
     ])
     expect(transactions).toBe(1)
   })

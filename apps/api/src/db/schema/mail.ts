@@ -4,13 +4,30 @@ import { createdAt } from './shared.ts'
 /**
  * What a queued mail carries besides its text, by reference where the bytes are large or made at
  * delivery: a stored upload (read when sent), the booking confirmation PDF (rendered when sent, in
- * the heavy-work pool, from the booking as it was at the event) or an iCalendar invitation (small,
- * kept as text: its SEQUENCE must be the one of the event that queued it).
+ * the heavy-work pool, from the booking as it is then) or an iCalendar invitation (its
+ * events as the event saw them, SEQUENCE included, written out when sent).
  */
 export type MailAttachmentRef =
   | { kind: 'upload'; filename: string; url: string }
-  | { kind: 'confirmationPdf'; filename: string; booking: unknown }
-  | { kind: 'calendar'; filename: string; method: 'REQUEST' | 'CANCEL'; content: string }
+  | { kind: 'confirmationPdf'; filename: string; bookingId: number }
+  | {
+      kind: 'calendar'
+      filename: string
+      method: 'REQUEST' | 'CANCEL'
+      zone: string
+      publicUrl: string
+      organizer: { name: string; email: string }
+      events: {
+        bookingId: number
+        start: string
+        end: string
+        summary: string
+        location: string
+        description: string
+        url: string
+        sequence: number
+      }[]
+    }
 
 /**
  * Every e-mail is written here in the sender's transaction. With SMTP configured a worker delivers

@@ -1,6 +1,5 @@
 import {
   addDays,
-  type BookingConfirmation,
   type BookingOperation,
   centsToDecimal,
   type EmailTemplatePreview,
@@ -19,12 +18,12 @@ import { fieldError, notFound } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
+import type { BookingMails } from '../bookings/booking-mails.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
 import * as repo from './booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from './default-templates.ts'
-import { invitation } from './invitation.ts'
 import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
-import { type MergeValues, type RenderedMail, renderTemplate } from './render.ts'
+import { type MergeValues, renderHtml, renderTemplate } from './render.ts'
 
 /** What happened to a booking (or a series): each sends its `_user` and its `_center` mail. */
 export type BookingEvent =
@@ -77,12 +76,13 @@ const bookingIdsOf = (event: BookingEvent) => ('bookingIds' in event ? event.boo
 export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: BookingEvent) {
   const ids = bookingIdsOf(event)
   if (!ids.length) return
-  const bookings: BookingConfirmation[] = []
-  for (const id of ids) bookings.push(await getBooking(ctx, id))
-  bookings.sort((a, b) => a.start_time.localeCompare(b.start_time))
-  const first = bookings[0] as BookingConfirmation
-  const facts = await repo.bookingMailFacts(ctx.tx, first.org_id, first.bookingId)
-  if (!facts) throw notFound()
+  const rows = await repo.mailBookings(ctx.tx, ids)
+  const first = rows[0]
+  if (!first) throw notFound()
+  // One event is about one organization's bookings: anything else is a caller's mistake, not mail.
+  if (rows.some((r) => r.booking.org_id !== first.booking.org_id)) throw notFound()
+  const bookings = rows.map((r) => r.booking)
+  const facts = first.facts
   const series =
     (event.kind === 'created' && event.recurringId !== null) ||
     (event.kind === 'cancelled' && event.recurring)
@@ -92,14 +92,14 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     chargeAmount: event.kind === 'charged' ? event.amount : undefined,
     series: bookings,
   }
-  const values = bookingMergeValues(first, facts, deps.publicUrl, amounts)
+  const values = bookingMergeValues(first.booking, facts, deps.publicUrl, amounts)
   const calendar = await calendarAttachment(ctx, deps.publicUrl, event, bookings, facts)
   const ownTemplates = usesOwnEmailTemplates({
     features: facts.features,
     use_email_template: facts.useEmailTemplate,
   })
   const recipients = [
-    { type: emailTemplateTypeFor(eventOf[event.kind], 'user', series), to: first.email, cc: '' },
+    { type: emailTemplateTypeFor(eventOf[event.kind], 'user', series), to: first.booking.email, cc: '' },
     {
       type: emailTemplateTypeFor(eventOf[event.kind], 'center', series),
       to: facts.centerConfirmEmail,
@@ -111,32 +111,33 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     // A confirmations-only client gets its confirmations and nothing else (spec 0, issue 17 item 7).
     const info = emailTemplateTypeInfo(recipient.type)
     if (info.audience === 'user' && facts.sendConfirmationOnly && !info.confirmation) continue
-    const template = await templateFor(ctx, first.org_id, recipient.type, ownTemplates)
-    const rendered = renderTemplate(template, values)
+    const template = await templateFor(ctx, first.booking.org_id, recipient.type, ownTemplates)
+    const rendered = renderHtml(template, values)
     const attachments: MailAttachmentRef[] = []
     if (template.attachment) attachments.push({ kind: 'upload', ...template.attachment })
     if (info.confirmation)
       attachments.push({
         kind: 'confirmationPdf',
-        filename: `Booking ${first.reference}.pdf`,
-        booking: first,
+        filename: `Booking ${first.booking.reference}.pdf`,
+        bookingId: first.booking.bookingId,
       })
     if (calendar) attachments.push(calendar)
     await deps.mailer.send(ctx.tx, {
       ...mailOf(rendered, recipient.to, recipient.cc, facts.bookingEmail),
       attachments,
       trace: {
-        organizationId: first.org_id,
-        bookingId: first.bookingId,
-        recurringId: series ? first.recurringId : null,
+        organizationId: first.booking.org_id,
+        bookingId: first.booking.bookingId,
+        recurringId: series ? first.booking.recurringId : null,
         mailType: recipient.type,
       },
     })
   }
 }
 
-function mailOf(rendered: RenderedMail, to: string, cc: string, replyTo: string) {
-  return { to, cc, replyTo, subject: rendered.subject, html: rendered.html, text: rendered.text }
+/** A queued booking mail: its plain-text part is made when it is sent (platform/mail.ts). */
+function mailOf(rendered: { subject: string; html: string }, to: string, cc: string, replyTo: string) {
+  return { to, cc, replyTo, subject: rendered.subject, html: rendered.html, text: '' }
 }
 
 /** The invitation a booking event carries: a request when made or moved, a cancel when cancelled. */
@@ -144,19 +145,21 @@ async function calendarAttachment(
   ctx: Ctx,
   publicUrl: string,
   event: BookingEvent,
-  bookings: BookingConfirmation[],
+  bookings: repo.MailBooking[],
   facts: repo.BookingMailFacts,
 ): Promise<MailAttachmentRef | null> {
   if (event.kind === 'refunded' || event.kind === 'charged') return null
-  const first = bookings[0] as BookingConfirmation
+  const first = bookings[0] as repo.MailBooking
   const method = event.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'
   const events = []
   for (const booking of bookings) {
-    const moves = await repo.rescheduleCount(ctx.tx, booking.org_id, booking.bookingId)
+    // A booking just made was never moved: no count to read for each date of a new series.
+    const moves =
+      event.kind === 'created' ? 0 : await repo.rescheduleCount(ctx.tx, booking.org_id, booking.bookingId)
     events.push({
       bookingId: booking.bookingId,
-      start: new Date(booking.start_time),
-      end: new Date(booking.end_time),
+      start: booking.start_time,
+      end: booking.end_time,
       summary: `${booking.meetingName} – ${booking.centerName}`,
       location: [booking.centerName, booking.street, booking.city, booking.state, booking.postcode]
         .filter(Boolean)
@@ -167,13 +170,15 @@ async function calendarAttachment(
       sequence: moves + (method === 'CANCEL' ? 1 : 0),
     })
   }
-  const content = invitation(events, {
-    zone: first.timezone,
+  return {
+    kind: 'calendar',
+    filename: 'invite.ics',
     method,
+    zone: first.timezone,
     publicUrl,
     organizer: { name: first.organizationName, email: facts.bookingEmail },
-  })
-  return { kind: 'calendar', filename: 'invite.ics', method, content }
+    events,
+  }
 }
 
 /** The mails sent for a booking (and its series), for View Booking (issue 17 item 10). */
@@ -197,20 +202,6 @@ export async function bookingMails(ctx: Ctx, bookingId: number) {
 
 const suppressed = (flag: boolean | number | undefined) => flag === true || flag === 1
 
-/** What the booking services call, in their transaction, after a change (and the routes after its commit). */
-export interface BookingMails {
-  /** Booking or series created: its confirmation mails, unless the call said dontSendEmail. */
-  created(
-    ctx: Ctx,
-    created: { bookingIds: number[]; recurringId: number | null },
-    dontSendEmail?: boolean | number,
-  ): Promise<void>
-  /** A PUT /api/userbooking/{id} operation done: the mails of the event it is, if any. */
-  afterOperation(ctx: Ctx, bookingId: number, op: BookingOperation, answer: unknown): Promise<void>
-  /** Delivery starts now rather than at the worker's next poll (after the commit). */
-  kick(): void
-}
-
 export function bookingMailSender(deps: BookingMailDeps): BookingMails {
   return {
     async created(ctx, created, dontSendEmail) {
@@ -221,8 +212,38 @@ export function bookingMailSender(deps: BookingMailDeps): BookingMails {
       const event = operationEvent(bookingId, op, answer)
       if (event) await queueBookingMails(ctx, deps, event)
     },
+    userRegistered: (ctx, userId) => queueRegistrationMail(ctx, deps, userId),
     kick: () => deps.mailer.kick(),
   }
+}
+
+/**
+ * The user_registration mail, in the creating transaction. A super user belongs to no
+ * organization, so no organization's template or details can speak for it: it gets none.
+ */
+export async function queueRegistrationMail(ctx: Ctx, deps: BookingMailDeps, userId: number) {
+  const user = await repo.registrationFacts(ctx.tx, userId)
+  if (!user) return
+  const type = 'user_registration'
+  const ownTemplates = usesOwnEmailTemplates({
+    features: user.features,
+    use_email_template: user.useEmailTemplate,
+  })
+  const template = await templateFor(ctx, user.organizationId, type, ownTemplates)
+  const rendered = renderHtml(template, {
+    user_first_name: user.firstName,
+    user_last_name: user.lastName,
+    user_email: user.email,
+    organization_name: user.organizationName,
+    organization_contact_email: user.contactEmail,
+    organization_contact_number: user.contactNumber,
+    organization_website: user.website,
+    sign_in_link: `${deps.publicUrl}/admin/login`,
+  })
+  await deps.mailer.send(ctx.tx, {
+    ...mailOf(rendered, user.email, '', user.bookingEmail),
+    attachments: template.attachment ? [{ kind: 'upload', ...template.attachment }] : [],
+  })
 }
 
 const sum = (amounts: (string | number | undefined)[]) =>
@@ -286,8 +307,9 @@ async function previewValues(
   if (bookingId) {
     const booking = await getBooking(ctx, bookingId)
     if (booking.org_id !== organizationId) throw notFound()
-    const facts = await repo.bookingMailFacts(ctx.tx, organizationId, bookingId)
-    if (!facts) throw notFound()
+    const [row] = await repo.mailBookings(ctx.tx, [bookingId], organizationId)
+    if (!row) throw notFound()
+    const facts = row.facts
     const charged = booking.additionalCharges.reduce((total, c) => total + toCents(c.amount), 0)
     return bookingMergeValues(booking, facts, publicUrl, {
       refundAmount: booking.partial_room_amount_refund,

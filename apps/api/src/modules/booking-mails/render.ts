@@ -1,5 +1,5 @@
 import { type MergeTagKey, mergeTagByKey } from '@spaceboard/domain'
-import { convert } from 'html-to-text'
+import { plainText } from '../../platform/mail.ts'
 
 /** Each merge tag's value as plain text (a link's value is its address). */
 export type MergeValues = Partial<Record<MergeTagKey, string>>
@@ -44,12 +44,12 @@ function htmlValue(key: MergeTagKey, kind: string, value: string): string {
 /**
  * Renders a template as it is sent: merge values HTML-escaped, a tag the product does not know
  * rendered as nothing (never as its braces), the subject with the subject tags only and on one
- * line, and a plain-text alternative of the HTML.
+ * line. The plain-text alternative is left to `renderTemplate` or, for a queued mail, to delivery.
  */
-export function renderTemplate(
+export function renderHtml(
   template: { subject: string; html: string },
   values: MergeValues,
-): RenderedMail {
+): { subject: string; html: string } {
   const subject = template.subject
     .replace(TAG, (_, name: string) => {
       const tag = mergeTagByKey(name)
@@ -63,12 +63,14 @@ export function renderTemplate(
     const key = tag.key as MergeTagKey
     return htmlValue(key, tag.kind, values[key] ?? '')
   })
-  const text = convert(html, {
-    wordwrap: 100,
-    selectors: [
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'img', format: 'skip' },
-    ],
-  })
-  return { subject, html, text }
+  return { subject, html }
+}
+
+/** The template rendered as it is sent, with its plain-text alternative (Preview, Send test). */
+export function renderTemplate(
+  template: { subject: string; html: string },
+  values: MergeValues,
+): RenderedMail {
+  const rendered = renderHtml(template, values)
+  return { ...rendered, text: plainText(rendered.html) }
 }

@@ -17,7 +17,7 @@ import {
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
-import type { BookingMails } from '../booking-mails/booking-mails.service.ts'
+import type { BookingMails } from './booking-mails.ts'
 import * as repo from './booking-operations.repository.ts'
 import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'

@@ -39,7 +39,7 @@ import type { Ctx, InTransaction } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
-import type { BookingMails } from '../booking-mails/booking-mails.service.ts'
+import type { BookingMails } from './booking-mails.ts'
 import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
 

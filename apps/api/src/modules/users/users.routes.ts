@@ -14,6 +14,7 @@ import { forbidden } from '../../platform/errors.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { streamWorkbook } from '../../platform/xlsx.ts'
+import { bookingMailSender } from '../booking-mails/booking-mails.service.ts'
 import * as repo from './users.repository.ts'
 import * as service from './users.service.ts'
 
@@ -24,7 +25,8 @@ const tags = ['users']
  */
 const EXPORT_BATCH = 500
 
-export function userRoutes(app: App, { heavyWork }: AppDeps) {
+export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
+  const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
   app.get(
     '/api/user',
     { config: { access: 'users.read' }, schema: { tags, querystring: userListQuerySchema } },
@@ -97,8 +99,11 @@ export function userRoutes(app: App, { heavyWork }: AppDeps) {
   app.post(
     '/api/user',
     { config: { access: 'users.create' }, schema: { tags, body: userCreateSchema } },
-    async (request, reply) =>
-      reply.code(201).send(await request.signedIn((ctx) => service.createUser(ctx, request.body))),
+    async (request, reply) => {
+      const created = await request.signedIn((ctx) => service.createUser(ctx, request.body, mails))
+      mails.kick()
+      return reply.code(201).send(created)
+    },
   )
 
   app.put(

@@ -15,6 +15,7 @@ import { badRequest, conflict, fieldError, forbidden, notFound, refuseIfUsed } f
 import type { ListWindow } from '../../platform/list.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
+import type { BookingMails } from '../bookings/booking-mails.ts'
 import { addClientTypes, defaultClientTypeIds, insertClient } from '../clients/clients.repository.ts'
 import * as repo from './users.repository.ts'
 
@@ -155,7 +156,7 @@ function profileValues(input: UserUpdateInput): repo.UserValues {
   }
 }
 
-export async function createUser(ctx: Ctx, input: UserCreateInput) {
+export async function createUser(ctx: Ctx, input: UserCreateInput, mails?: BookingMails) {
   const { tx, actor } = ctx
   const refusal = userTypeRefusal(actor.type, input.type)
   if (refusal) throw forbidden(refusal)
@@ -179,6 +180,7 @@ export async function createUser(ctx: Ctx, input: UserCreateInput) {
     excludeFromReporting: actor.type === 'super' ? input.exclude_from_reporting : false,
     createdBy: actor.userId,
   })
+  await mails?.userRegistered(ctx, id)
   return viewOf(tx, id)
 }
 

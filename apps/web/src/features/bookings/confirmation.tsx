@@ -31,6 +31,7 @@ import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { LoadFailed } from '../../platform/route-guard.tsx'
 import { bookingActionMenu, bookingActions } from './booking-actions.tsx'
+import { BookingMails } from './booking-mails.tsx'
 import { useBookingOperations } from './booking-operations.tsx'
 import { bookingConfirmationQuery } from './confirmation-api.ts'
 import { BillingDetails } from './confirmation-billing.tsx'
@@ -46,7 +47,7 @@ export function BookingConfirmationPage() {
 
 /** Printing shows the confirmation alone: no menu, header or action bar. */
 const printStyles = `@media print {
-  .ant-layout-sider, .ant-layout-header, .confirmation-toolbar, .confirmation-rescheduling { display: none !important; }
+  .ant-layout-sider, .ant-layout-header, .confirmation-toolbar, .confirmation-rescheduling, .confirmation-mails { display: none !important; }
   .ant-layout-content, .ant-layout-content > main { padding: 0 !important; }
   .confirmation-sheet { box-shadow: none !important; border: none !important; }
 }`
@@ -184,6 +185,7 @@ export function Confirmation({ booking, children }: { booking: BookingConfirmati
         {children}
 
         <WorkflowLogs booking={booking} />
+        <BookingMails booking={booking} />
         <ReschedulingLog booking={booking} />
       </Flex>
     </Card>
