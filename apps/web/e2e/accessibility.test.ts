@@ -21,6 +21,8 @@ const superScreens = [
   '/admin/global-region/list',
   '/admin/amenities/list',
   '/admin/amenities/add',
+  '/admin/email-template/list',
+  '/admin/email-template/add',
   '/admin/book/list',
 ]
 const adminScreens = [
@@ -44,6 +46,8 @@ const adminScreens = [
   '/admin/cancel-rule/add',
   '/admin/voucher/list',
   '/admin/voucher/add',
+  '/admin/email-template/list',
+  '/admin/email-template/add',
 ]
 
 /** Serious and critical violations of WCAG 2.2 A/AA on the page once it has settled. */

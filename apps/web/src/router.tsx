@@ -9,6 +9,7 @@ import { clientTypesRoutes } from './features/client-types/routes.tsx'
 import { clientsRoutes } from './features/clients/routes.tsx'
 import { countriesRoutes } from './features/countries/routes.tsx'
 import { dashboardRoutes } from './features/dashboard/routes.tsx'
+import { emailTemplatesRoutes } from './features/email-templates/routes.tsx'
 import { globalRegionsRoutes } from './features/global-regions/routes.tsx'
 import { organizationsRoutes } from './features/organizations/routes.tsx'
 import { packagesRoutes } from './features/packages/routes.tsx'
@@ -63,6 +64,7 @@ const routeTree = rootRoute.addChildren([
     ...centersRoutes,
     ...spacesRoutes,
     ...amenitiesRoutes,
+    ...emailTemplatesRoutes,
     ...packagesRoutes,
     ...cancelRulesRoutes,
     ...vouchersRoutes,

@@ -10,6 +10,7 @@ import {
   FlagOutlined,
   GiftOutlined,
   GlobalOutlined,
+  MailOutlined,
   PercentageOutlined,
   RollbackOutlined,
   ShopOutlined,
@@ -115,6 +116,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'Amenities',
     icon: <CoffeeOutlined />,
     permission: 'amenities.read',
+  },
+  {
+    to: '/admin/email-template/list',
+    area: '/admin/email-template',
+    label: 'Email Templates',
+    icon: <MailOutlined />,
+    permission: 'email-templates.read',
   },
   {
     to: '/admin/package/list',
