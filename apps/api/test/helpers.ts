@@ -68,6 +68,7 @@ export async function createTestApp(
     database,
     routeAccess: built.routeAccess,
     mailer: built.mailer,
+    workflows: built.workflows,
     background: built.background,
     signIn,
     async close() {
