@@ -183,11 +183,14 @@ export async function updateWorkflow(tx: Tx, id: number, values: WorkflowValues)
     .where(eq(workflows.id, id))
 }
 
-/** Deleted workflows stay as rows: their logs keep naming them. */
+/**
+ * Deleted workflows stay as rows (their sends and logs point at them) but let go of their template,
+ * which may then be deleted.
+ */
 export async function deleteWorkflow(tx: Tx, id: number, userId: number) {
   await tx
     .update(workflows)
-    .set({ deletedAt: sql`now()`, updatedBy: userId, updatedAt: sql`now()` })
+    .set({ deletedAt: sql`now()`, emailTemplateId: null, updatedBy: userId, updatedAt: sql`now()` })
     .where(eq(workflows.id, id))
 }
 
