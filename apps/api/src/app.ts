@@ -96,7 +96,11 @@ const renderWorkerFile = new URL(
 export async function buildApp(
   config: Config,
   database: Database,
-  options: { heavyWork?: Partial<HeavyWorkOptions> } = {},
+  options: {
+    heavyWork?: Partial<HeavyWorkOptions>
+    /** Tests send due workflow e-mails when they flush, not on the runner's own clock. */
+    workflowPoll?: boolean
+  } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -127,8 +131,11 @@ export async function buildApp(
   )
   // Registered first, run first: the mailer finishes its batch (which may render a PDF) before the pool stops.
   // Closed before the mailer: its last batch queues mail.
-  const workflows = createWorkflowRunner(database, { mailer, publicUrl: config.publicUrl }, (error) =>
-    app.log.error({ err: error }, 'workflow sends failed'),
+  const workflows = createWorkflowRunner(
+    database,
+    { mailer, publicUrl: config.publicUrl },
+    (error) => app.log.error({ err: error }, 'workflow sends failed'),
+    { poll: options.workflowPoll ?? true },
   )
   app.addHook('onClose', () => workflows.close())
   app.addHook('onClose', () => mailer.close())

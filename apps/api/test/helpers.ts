@@ -27,7 +27,7 @@ export async function createTestApp(
   options: Parameters<typeof buildApp>[2] = {},
 ) {
   const database = await openTestDatabase(inject('dbTemplate'))
-  const built = await buildApp(testConfig(overrides), database, options)
+  const built = await buildApp(testConfig(overrides), database, { workflowPoll: false, ...options })
   await built.app.ready()
   const app = built.app
 

@@ -112,6 +112,7 @@ beforeAll(async () => {
   ids.summitCenter = center?.id ?? 0
   // The demo's own workflows would add sends to every booking here: this file counts its own.
   await t.database.db.execute(sql`update workflows set deleted_at = now()`)
+  await t.database.db.execute(sql`update workflow_sends set state = 'cancelled' where state = 'pending'`)
 })
 afterAll(() => t.close())
 
