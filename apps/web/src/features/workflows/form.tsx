@@ -61,7 +61,15 @@ function payloadOf(values: WorkflowValues) {
   }
 }
 
-const errorsOf = (values: WorkflowValues) => schemaErrors(workflowSchema, payloadOf(values))
+/** Valid values for the fields still empty, so the unit maximum and the template show at once. */
+const standIns = {
+  name: 'name',
+  action_type: 'Send Email',
+  time_unit: 'Minutes',
+  direction: 'Before',
+  event_variable: 'event_date',
+}
+const errorsOf = (values: WorkflowValues) => schemaErrors(workflowSchema, payloadOf(values), standIns)
 const rule = (key: string) => crossFieldRule(errorsOf, key)
 
 const newWorkflow: WorkflowValues = {
