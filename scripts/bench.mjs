@@ -1,4 +1,4 @@
-// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|overhead|soak|pglite-blocking|user-list|web-load|mail]…`:
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|overhead|soak|pglite-blocking|user-list|web-load|mail|mail-create|mail-delivery]…`:
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
@@ -1843,7 +1843,8 @@ async function mailCreateCost(label, env) {
     const worker = async () => {
       while (issued < MAIL_CREATES + 20) {
         const n = issued++
-        const mails = n % 2 === 0
+        // freeSlot alternates the rooms by n: pairs alternate here, so both kinds book both rooms.
+        const mails = Math.floor(n / 2) % 2 === 0
         const result = await createBooking(server, { ...freeSlot(server, n), dontSendEmail: !mails })
         if (result.status !== 201)
           throw new Error(`create failed: ${result.status} ${JSON.stringify(result.json)}`)
@@ -1955,6 +1956,8 @@ const benches = {
   'user-list': userList,
   'web-load': webLoad,
   mail,
+  'mail-create': () => onBoth(mailCreateCost),
+  'mail-delivery': () => onPostgres(mailDelivery),
 }
 const chosen = process.argv.slice(2)
 for (const name of chosen.length ? chosen : Object.keys(benches)) {

@@ -127,7 +127,7 @@ export async function buildApp(
     config.smtpUrl,
     config.mailFrom,
     (error) => app.log.error({ err: error }, 'mail delivery failed'),
-    bookingMailAttachments(config.dataDir, heavyWork),
+    bookingMailAttachments(database, config.dataDir, heavyWork),
   )
   // Registered first, run first: the mailer finishes its batch (which may render a PDF) before the pool stops.
   // Closed before the mailer: its last batch queues mail.

@@ -158,6 +158,8 @@ export const messages = {
   mergeTagsNotInSubject: (tags: readonly string[]) =>
     `The subject cannot use ${tags.join(', ')}: links and contact details belong in the email content.`,
   emailTemplatesOff: 'Email templates are not enabled for this organization.',
+  ownEmailTemplatesNotUsed:
+    "Your organization sends the built-in templates: its own are used once Use Email Template is on in the organization's settings.",
   attachmentNotUploaded: 'The PDF must be uploaded through the form.',
   pdfUnreadable: 'The upload could not be read. Choose the PDF again.',
 

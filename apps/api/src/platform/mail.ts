@@ -43,6 +43,8 @@ const BATCH = 20
 const POLL_MS = 5000
 const MAX_ATTEMPTS = 5
 const LEASE_SECONDS = 300
+/** SMTP connections kept open by the worker: a batch's mails go out over them side by side. */
+const CONNECTIONS = 4
 
 /**
  * Mail goes through the outbox table. Without SMTP it stays there (`kept`): that is the delivery in
@@ -67,41 +69,62 @@ export function createMailer(
   let transport: Awaited<ReturnType<typeof openTransport>> | undefined
   async function openTransport() {
     const { default: nodemailer } = await import('nodemailer')
-    return nodemailer.createTransport(smtpUrl)
+    // Pooled: one connection (and greeting) per many mails, not one per mail.
+    return nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: CONNECTIONS })
   }
   let running: Promise<void> | null = null
   let again = false
 
-  /** Sends one batch: leased in a short transaction, sent outside any transaction, then recorded. */
+  async function recordFailure(mail: OutboxMail, error: unknown) {
+    const code = (error as { responseCode?: number }).responseCode ?? 0
+    // A 5xx answer is permanent; anything else is tried again later, up to MAX_ATTEMPTS.
+    const giveUp = code >= 500 || mail.attempts >= MAX_ATTEMPTS
+    const message = String((error as Error).message ?? error)
+    await database.db.transaction((tx) =>
+      markAttemptFailed(tx, mail.id, message, giveUp, 60 * 2 ** mail.attempts),
+    )
+  }
+
+  /**
+   * Sends one batch: leased in a short transaction, sent outside any transaction, then recorded.
+   * Attachments are made one mail at a time (a confirmation PDF takes a heavy-work slot); the mails
+   * then go out side by side over the pooled connections.
+   */
   async function deliverBatch(): Promise<number> {
     const leased = await database.db.transaction((tx) => leaseDueMails(tx, BATCH, LEASE_SECONDS))
+    if (!leased.length) return 0
+    transport ??= await openTransport()
+    const pool = transport
+    const sending: Promise<void>[] = []
     for (const mail of leased) {
+      let resolved: ResolvedAttachments
       try {
-        transport ??= await openTransport()
-        const { attachments, icalEvent } = await resolveAttachments(mail)
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          cc: mail.cc || undefined,
-          replyTo: mail.replyTo || undefined,
-          subject: mail.subject,
-          // Queued without it (its making costs a request a few ms), the plain part is made here.
-          text: mail.text || plainText(mail.html ?? ''),
-          html: mail.html ?? undefined,
-          attachments,
-          icalEvent,
-        })
-        await database.db.transaction((tx) => markSent(tx, mail.id))
+        resolved = await resolveAttachments(mail)
       } catch (error) {
-        const code = (error as { responseCode?: number }).responseCode ?? 0
-        // A 5xx answer is permanent; anything else is tried again later, up to MAX_ATTEMPTS.
-        const giveUp = code >= 500 || mail.attempts >= MAX_ATTEMPTS
-        const message = String((error as Error).message ?? error)
-        await database.db.transaction((tx) =>
-          markAttemptFailed(tx, mail.id, message, giveUp, 60 * 2 ** mail.attempts),
-        )
+        await recordFailure(mail, error)
+        continue
       }
+      sending.push(
+        pool
+          .sendMail({
+            from,
+            to: mail.to,
+            cc: mail.cc || undefined,
+            replyTo: mail.replyTo || undefined,
+            subject: mail.subject,
+            // Queued without it (its making costs a request a few ms), the plain part is made here.
+            text: mail.text || plainText(mail.html ?? ''),
+            html: mail.html ?? undefined,
+            attachments: resolved.attachments,
+            icalEvent: resolved.icalEvent,
+          })
+          .then(
+            () => database.db.transaction((tx) => markSent(tx, mail.id)),
+            (error) => recordFailure(mail, error),
+          ),
+      )
     }
+    await Promise.all(sending)
     return leased.length
   }
 

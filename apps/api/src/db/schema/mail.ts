@@ -4,12 +4,12 @@ import { createdAt } from './shared.ts'
 /**
  * What a queued mail carries besides its text, by reference where the bytes are large or made at
  * delivery: a stored upload (read when sent), the booking confirmation PDF (rendered when sent, in
- * the heavy-work pool, from the booking as it was at the event) or an iCalendar invitation (its
+ * the heavy-work pool, from the booking as it is then) or an iCalendar invitation (its
  * events as the event saw them, SEQUENCE included, written out when sent).
  */
 export type MailAttachmentRef =
   | { kind: 'upload'; filename: string; url: string }
-  | { kind: 'confirmationPdf'; filename: string; booking: unknown }
+  | { kind: 'confirmationPdf'; filename: string; bookingId: number }
   | {
       kind: 'calendar'
       filename: string

@@ -1,6 +1,5 @@
 import {
   addDays,
-  type BookingConfirmation,
   type BookingOperation,
   centsToDecimal,
   type EmailTemplatePreview,
@@ -76,12 +75,13 @@ const bookingIdsOf = (event: BookingEvent) => ('bookingIds' in event ? event.boo
 export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: BookingEvent) {
   const ids = bookingIdsOf(event)
   if (!ids.length) return
-  const bookings: BookingConfirmation[] = []
-  for (const id of ids) bookings.push(await getBooking(ctx, id))
-  bookings.sort((a, b) => a.start_time.localeCompare(b.start_time))
-  const first = bookings[0] as BookingConfirmation
-  const facts = await repo.bookingMailFacts(ctx.tx, first.org_id, first.bookingId)
-  if (!facts) throw notFound()
+  const rows = await repo.mailBookings(ctx.tx, ids)
+  const first = rows[0]
+  if (!first) throw notFound()
+  // One event is about one organization's bookings: anything else is a caller's mistake, not mail.
+  if (rows.some((r) => r.booking.org_id !== first.booking.org_id)) throw notFound()
+  const bookings = rows.map((r) => r.booking)
+  const facts = first.facts
   const series =
     (event.kind === 'created' && event.recurringId !== null) ||
     (event.kind === 'cancelled' && event.recurring)
@@ -91,14 +91,14 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     chargeAmount: event.kind === 'charged' ? event.amount : undefined,
     series: bookings,
   }
-  const values = bookingMergeValues(first, facts, deps.publicUrl, amounts)
+  const values = bookingMergeValues(first.booking, facts, deps.publicUrl, amounts)
   const calendar = await calendarAttachment(ctx, deps.publicUrl, event, bookings, facts)
   const ownTemplates = usesOwnEmailTemplates({
     features: facts.features,
     use_email_template: facts.useEmailTemplate,
   })
   const recipients = [
-    { type: emailTemplateTypeFor(eventOf[event.kind], 'user', series), to: first.email, cc: '' },
+    { type: emailTemplateTypeFor(eventOf[event.kind], 'user', series), to: first.booking.email, cc: '' },
     {
       type: emailTemplateTypeFor(eventOf[event.kind], 'center', series),
       to: facts.centerConfirmEmail,
@@ -110,24 +110,24 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     // A confirmations-only client gets its confirmations and nothing else (spec 0, issue 17 item 7).
     const info = emailTemplateTypeInfo(recipient.type)
     if (info.audience === 'user' && facts.sendConfirmationOnly && !info.confirmation) continue
-    const template = await templateFor(ctx, first.org_id, recipient.type, ownTemplates)
+    const template = await templateFor(ctx, first.booking.org_id, recipient.type, ownTemplates)
     const rendered = renderHtml(template, values)
     const attachments: MailAttachmentRef[] = []
     if (template.attachment) attachments.push({ kind: 'upload', ...template.attachment })
     if (info.confirmation)
       attachments.push({
         kind: 'confirmationPdf',
-        filename: `Booking ${first.reference}.pdf`,
-        booking: first,
+        filename: `Booking ${first.booking.reference}.pdf`,
+        bookingId: first.booking.bookingId,
       })
     if (calendar) attachments.push(calendar)
     await deps.mailer.send(ctx.tx, {
       ...mailOf(rendered, recipient.to, recipient.cc, facts.bookingEmail),
       attachments,
       trace: {
-        organizationId: first.org_id,
-        bookingId: first.bookingId,
-        recurringId: series ? first.recurringId : null,
+        organizationId: first.booking.org_id,
+        bookingId: first.booking.bookingId,
+        recurringId: series ? first.booking.recurringId : null,
         mailType: recipient.type,
       },
     })
@@ -144,11 +144,11 @@ async function calendarAttachment(
   ctx: Ctx,
   publicUrl: string,
   event: BookingEvent,
-  bookings: BookingConfirmation[],
+  bookings: repo.MailBooking[],
   facts: repo.BookingMailFacts,
 ): Promise<MailAttachmentRef | null> {
   if (event.kind === 'refunded' || event.kind === 'charged') return null
-  const first = bookings[0] as BookingConfirmation
+  const first = bookings[0] as repo.MailBooking
   const method = event.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'
   const events = []
   for (const booking of bookings) {
@@ -322,8 +322,9 @@ async function previewValues(
   if (bookingId) {
     const booking = await getBooking(ctx, bookingId)
     if (booking.org_id !== organizationId) throw notFound()
-    const facts = await repo.bookingMailFacts(ctx.tx, organizationId, bookingId)
-    if (!facts) throw notFound()
+    const [row] = await repo.mailBookings(ctx.tx, [bookingId], organizationId)
+    if (!row) throw notFound()
+    const facts = row.facts
     const charged = booking.additionalCharges.reduce((total, c) => total + toCents(c.amount), 0)
     return bookingMergeValues(booking, facts, publicUrl, {
       refundAmount: booking.partial_room_amount_refund,

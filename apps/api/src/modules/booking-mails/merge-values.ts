@@ -5,7 +5,7 @@ import {
   type IsoDate,
   wallClock,
 } from '@spaceboard/domain'
-import type { BookingMailFacts } from './booking-mails.repository.ts'
+import type { BookingMailFacts, MailBooking } from './booking-mails.repository.ts'
 import type { MergeValues } from './render.ts'
 
 /** YYYY-MM-DD in the organization's date order (spec 1 §9). */
@@ -22,7 +22,7 @@ export interface EventAmounts {
 }
 
 /** The links of a booking's mails: into the product (PUBLIC_URL) and to a map. */
-export function bookingLinks(booking: BookingConfirmation, publicUrl: string) {
+export function bookingLinks(booking: MailBooking, publicUrl: string) {
   const destination =
     booking.lat && booking.lon
       ? `${booking.lat},${booking.lon}`
@@ -45,7 +45,7 @@ export function bookingLinks(booking: BookingConfirmation, publicUrl: string) {
 
 /** The merge values of a booking's mail: only this booking's, its organization's and its location's. */
 export function bookingMergeValues(
-  booking: BookingConfirmation,
+  booking: MailBooking,
   facts: BookingMailFacts,
   publicUrl: string,
   amounts: EventAmounts = {},

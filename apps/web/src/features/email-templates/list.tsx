@@ -115,8 +115,7 @@ export function EmailTemplateList() {
   let notice: string | null = null
   if (!enabled) notice = messages.emailTemplatesOff
   else if (!isSuper && flags.data && !usesOwnEmailTemplates(flags.data))
-    notice =
-      "Your organization sends the built-in templates: its own are used once Use Email Template is on in the organization's settings."
+    notice = messages.ownEmailTemplatesNotUsed
 
   return (
     <ListPage<EmailTemplateListRow, EmailTemplateOrder>
