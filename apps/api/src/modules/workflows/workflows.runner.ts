@@ -1,12 +1,10 @@
 import { emailTemplateTypeInfo, usesOwnEmailTemplates } from '@spaceboard/domain'
 import type { Database, Tx } from '../../db/client.ts'
-import type { Actor } from '../../platform/context.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import * as mailRepo from '../booking-mails/booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from '../booking-mails/default-templates.ts'
 import { bookingMergeValues } from '../booking-mails/merge-values.ts'
 import { renderHtml } from '../booking-mails/render.ts'
-import { getBooking } from '../bookings/bookings.service.ts'
 import * as repo from './workflows.repository.ts'
 
 const BATCH = 50
@@ -15,9 +13,6 @@ const POLL_MS = 15_000
 /** How long a leased send is left to its process before another may take it (the first died). */
 export const LEASE_SECONDS = 120
 
-/** The runner reads bookings of every organization; each send stays within its own. */
-const runnerActor: Actor = { userId: 0, type: 'super', organizationId: null, sessionId: 'workflow-runner' }
-
 export interface WorkflowRunnerDeps {
   mailer: Mailer
   publicUrl: string
@@ -25,11 +20,12 @@ export interface WorkflowRunnerDeps {
 
 type LockedSend = Awaited<ReturnType<typeof repo.lockPendingSends>>[number]
 
+type MailBooking = Awaited<ReturnType<typeof mailRepo.mailBookings>>[number]
+
 /** Renders the workflow's template with the booking's merge values and queues it in the outbox. */
-async function queueSend(tx: Tx, deps: WorkflowRunnerDeps, send: LockedSend) {
-  const booking = await getBooking({ actor: runnerActor, tx }, send.bookingId)
-  const facts = await mailRepo.bookingMailFacts(tx, send.organizationId, send.bookingId)
-  if (!facts) throw new Error('The booking is gone')
+async function queueSend(tx: Tx, deps: WorkflowRunnerDeps, send: LockedSend, mail: MailBooking | undefined) {
+  if (!mail) throw new Error('The booking is gone')
+  const { booking, facts } = mail
   const type = send.emailTemplateType
   const own = usesOwnEmailTemplates({ features: facts.features, use_email_template: facts.useEmailTemplate })
   const template = (own ? await mailRepo.organizationTemplate(tx, send.organizationId, type) : null) ?? {
@@ -69,12 +65,21 @@ async function queueSend(tx: Tx, deps: WorkflowRunnerDeps, send: LockedSend) {
 async function sendLeased(database: Database, deps: WorkflowRunnerDeps, ids: number[]) {
   await database.db.transaction(async (tx) => {
     const sends = await repo.lockPendingSends(tx, ids)
+    // Every booking of the batch in one statement (the booking mails' own read).
+    const mails = new Map(
+      sends.length
+        ? (await mailRepo.mailBookings(tx, [...new Set(sends.map((s) => s.bookingId))])).map((m) => [
+            m.booking.bookingId,
+            m,
+          ])
+        : [],
+    )
     const logs: Parameters<typeof repo.insertLogs>[1] = []
     for (const send of sends) {
       let status = 'sent'
       let remarks: string
       try {
-        remarks = `Sent to ${await tx.transaction((savepoint) => queueSend(savepoint, deps, send))}`
+        remarks = `Sent to ${await tx.transaction((savepoint) => queueSend(savepoint, deps, send, mails.get(send.bookingId)))}`
       } catch (error) {
         status = 'failed'
         remarks = String((error as Error).message ?? error)
