@@ -45,6 +45,8 @@ import { regionRoutes } from './modules/regions/regions.routes.ts'
 import { spaceRoutes } from './modules/spaces/spaces.routes.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
+import { workflowRoutes } from './modules/workflows/workflows.routes.ts'
+import { createWorkflowRunner, type WorkflowRunner } from './modules/workflows/workflows.runner.ts'
 import type { App, AppDeps } from './platform/app.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { BackgroundWork } from './platform/background.ts'
@@ -63,6 +65,8 @@ export interface BuiltApp {
   /** Every API route with the access it declares (snapshot-tested). */
   routeAccess: RouteAccessEntry[]
   mailer: Mailer
+  /** Sends the due workflow e-mails (tests flush it). */
+  workflows: WorkflowRunner
   /** Work started by requests and not awaited by them (tests await its idle()). */
   background: BackgroundWork
 }
@@ -100,6 +104,8 @@ export async function buildApp(
     heavyWork?: Partial<HeavyWorkOptions>
     /** How often the calendar's live streams are checked and kept open (tests shorten it). */
     liveHeartbeatMs?: number
+    /** Tests send due workflow e-mails when they flush, not on the runner's own clock. */
+    workflowPoll?: boolean
   } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
@@ -130,6 +136,14 @@ export async function buildApp(
     bookingMailAttachments(database, config.dataDir, heavyWork),
   )
   // Registered first, run first: the mailer finishes its batch (which may render a PDF) before the pool stops.
+  // Closed before the mailer: its last batch queues mail.
+  const workflows = createWorkflowRunner(
+    database,
+    { mailer, publicUrl: config.publicUrl },
+    (error) => app.log.error({ err: error }, 'workflow sends failed'),
+    { poll: options.workflowPoll ?? true },
+  )
+  app.addHook('onClose', () => workflows.close())
   app.addHook('onClose', () => mailer.close())
   app.addHook('onClose', () => heavyWork.close())
   const deps: AppDeps = { config, mailer, secrets: createSecretBox(config.appSecret), heavyWork, background }
@@ -198,6 +212,7 @@ export async function buildApp(
   emailTemplateRoutes(app, deps)
   packageRoutes(app)
   voucherRoutes(app)
+  workflowRoutes(app)
   bookingRoutes(app, deps)
   bookingOperationRoutes(app, deps)
   bookingMailRoutes(app, deps)
@@ -216,7 +231,7 @@ export async function buildApp(
   await registerUploads(app, config.dataDir)
 
   await registerWeb(app, config.webDir)
-  return { app, routeAccess, mailer, background }
+  return { app, routeAccess, mailer, workflows, background }
 }
 
 /** Serves the built SPA: files as they are, every other non-API GET as index.html (client-side routes). */

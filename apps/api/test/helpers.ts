@@ -29,7 +29,7 @@ export async function createTestApp(
   options: Parameters<typeof buildApp>[2] = {},
 ) {
   const database = await openTestDatabase(inject('dbTemplate'))
-  const built = await buildApp(testConfig(overrides), database, options)
+  const built = await buildApp(testConfig(overrides), database, { workflowPoll: false, ...options })
   await built.app.ready()
   const app = built.app
 
@@ -70,6 +70,7 @@ export async function createTestApp(
     database,
     routeAccess: built.routeAccess,
     mailer: built.mailer,
+    workflows: built.workflows,
     background: built.background,
     signIn,
     async close() {

@@ -23,6 +23,8 @@ const superScreens = [
   '/admin/amenities/add',
   '/admin/email-template/list',
   '/admin/email-template/add',
+  '/admin/workflow/list',
+  '/admin/workflow/add',
   '/admin/book/list',
 ]
 const adminScreens = [
@@ -49,6 +51,9 @@ const adminScreens = [
   '/admin/voucher/add',
   '/admin/email-template/list',
   '/admin/email-template/add',
+  '/admin/workflow/list',
+  '/admin/workflow/add',
+  '/admin/workflow/edit/1',
 ]
 
 /** Serious and critical violations of WCAG 2.2 A/AA on the page once it has settled. */

@@ -19,6 +19,7 @@ import { regionsRoutes } from './features/regions/routes.tsx'
 import { spacesRoutes } from './features/spaces/routes.tsx'
 import { usersRoutes } from './features/users/routes.tsx'
 import { vouchersRoutes } from './features/vouchers/routes.tsx'
+import { workflowsRoutes } from './features/workflows/routes.tsx'
 import { NotFound } from './platform/not-found.tsx'
 import { RouteError } from './platform/route-error.tsx'
 import { RoutePending } from './platform/route-pending.tsx'
@@ -70,6 +71,7 @@ const routeTree = rootRoute.addChildren([
     ...packagesRoutes,
     ...cancelRulesRoutes,
     ...vouchersRoutes,
+    ...workflowsRoutes,
     adminOtherRoute,
   ]),
 ])

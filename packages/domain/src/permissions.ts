@@ -85,6 +85,9 @@ export const permissionTable = {
   'vouchers.read': staff,
   /** Vouchers change prices: csr applies them to bookings but does not issue them. */
   'vouchers.write': superAndAdmin,
+  /** The spec restricts csr nowhere on workflows (spec 3 §6). */
+  'workflows.read': staff,
+  'workflows.write': staff,
   'bookings.read': staff,
   'bookings.create': staff,
   /** Notes, confirm, paid/unpaid, cancel, refunds, charges, reschedule: every staff role (spec 2 §6). */

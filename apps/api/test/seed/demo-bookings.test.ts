@@ -409,7 +409,7 @@ describe('demo bookings', () => {
     expect(all.filter((b) => b.status !== 'cancelled').every((b) => b.cancelledAt === null)).toBe(true)
     some('rescheduled', (b) => b.rescheduled && (data.reschedules.get(b.id) ?? []).length > 0)
     for (const b of all) expect(b.rescheduled).toBe((data.reschedules.get(b.id) ?? []).length > 0)
-    expect(new Set(data.logs.map((l) => l.status))).toEqual(new Set(['success', 'failed', 'pending']))
+    expect(new Set(data.logs.map((l) => l.status))).toEqual(new Set(['success', 'failed', 'pending', 'sent']))
     for (const b of all) expect(b.createdAt.getTime()).toBeLessThanOrEqual(now.getTime())
   })
 

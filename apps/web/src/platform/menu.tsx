@@ -2,6 +2,7 @@ import {
   ApartmentOutlined,
   AppstoreOutlined,
   BankOutlined,
+  BranchesOutlined,
   CalendarOutlined,
   CoffeeOutlined,
   ContactsOutlined,
@@ -131,6 +132,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'Email Templates',
     icon: <MailOutlined />,
     permission: 'email-templates.read',
+  },
+  {
+    to: '/admin/workflow/list',
+    area: '/admin/workflow',
+    label: 'Workflows',
+    icon: <BranchesOutlined />,
+    permission: 'workflows.read',
   },
   {
     to: '/admin/package/list',

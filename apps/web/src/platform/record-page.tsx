@@ -29,6 +29,8 @@ export interface RecordPageProps<TValues extends object> {
   onDone: () => void
   /** The Form.Items of the record. */
   children: ReactNode
+  /** The submit button's text when the spec words it otherwise (workflows: Update when editing). */
+  saveLabel?: string
 }
 
 /**
@@ -47,6 +49,7 @@ export function RecordPage<TValues extends object>({
   beforeSave,
   onDone,
   children,
+  saveLabel = 'Save',
 }: RecordPageProps<TValues>) {
   const [saving, setSaving] = useState(false)
   const toast = useToast()
@@ -116,7 +119,7 @@ export function RecordPage<TValues extends object>({
               loading={saving}
               disabled={loading || saving || Boolean(locked)}
             >
-              Save
+              {saveLabel}
             </Button>
           </Flex>
         </Form>

@@ -183,7 +183,7 @@ export function statusLabel(status: string): string {
 
 /** Tag colours of a workflow log status (spec 2 §2). */
 export function workflowStatusColor(status: string): 'success' | 'danger' | 'warning' | 'info' {
-  if (status === 'success') return 'success'
+  if (status === 'success' || status === 'sent') return 'success'
   if (status === 'failed') return 'danger'
   if (status === 'pending') return 'warning'
   return 'info'

@@ -410,6 +410,8 @@ export const bookingWorkflowLogs = pgTable(
     id: serial('id').primaryKey(),
     organizationId: integer('organization_id').notNull(),
     bookingId: integer('booking_id').notNull(),
+    /** The workflow that wrote it (null for the demo's older lines); kept when the workflow is deleted. */
+    workflowId: integer('workflow_id'),
     workflowName: text('workflow_name').notNull(),
     status: text('status').notNull(),
     remarks: text('remarks').notNull().default(''),
@@ -417,6 +419,7 @@ export const bookingWorkflowLogs = pgTable(
   },
   (t) => [
     index('booking_workflow_logs_booking_idx').on(t.organizationId, t.bookingId),
+    index('booking_workflow_logs_workflow_idx').on(t.workflowId),
     foreignKey({
       columns: [t.organizationId, t.bookingId],
       foreignColumns: [bookings.organizationId, bookings.id],

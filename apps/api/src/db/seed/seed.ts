@@ -13,6 +13,7 @@ import { seedDemoPackages } from './packages.ts'
 import { seedDemoRegions } from './regions.ts'
 import { seedDemoSpaces } from './spaces.ts'
 import { seedDemoVouchers } from './vouchers.ts'
+import { seedDemoWorkflows } from './workflows.ts'
 
 export const DEMO_PASSWORD = 'Spaceboard1!'
 
@@ -81,6 +82,7 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
     await seedDemoPackages(tx, orgIds)
     await seedDemoVouchers(tx, orgIds)
     await seedDemoBookings(tx)
+    await seedDemoWorkflows(tx, orgIds)
     // No trigger fires in replica mode, so not the one that keeps booking_counts either.
     await tx.execute(sql`
       insert into booking_counts (organization_id, bookings)

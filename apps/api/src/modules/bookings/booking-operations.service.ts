@@ -17,6 +17,7 @@ import {
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
+import { bookingsChanged } from '../workflows/workflows.schedule.ts'
 import type { BookingMails } from './booking-mails.ts'
 import * as repo from './booking-operations.repository.ts'
 import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
@@ -289,6 +290,12 @@ export async function applyOperation(
   mails?: BookingMails,
 ) {
   const answer = await operate(ctx, id, op, now)
+  // Moved or cancelled bookings move or cancel their workflow sends.
+  if (op.code === 'RESCHEDULE_BOOKING' || op.code === 'full') {
+    const moved = (answer as { bookingIds?: number[] }).bookingIds ?? [id]
+    const booking = await visibleBooking(ctx, id, false)
+    await bookingsChanged(ctx.tx, booking.organizationId, moved, now)
+  }
   await mails?.afterOperation(ctx, id, op, answer)
   return answer
 }

@@ -39,6 +39,7 @@ import type { Ctx, InTransaction } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
+import { bookingsChanged } from '../workflows/workflows.schedule.ts'
 import type { BookingMails } from './booking-mails.ts'
 import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
@@ -489,6 +490,7 @@ export async function createBooking(
       bookingIds.push(bookingId)
     }
     await mails?.created(ctx, { bookingIds, recurringId }, input.dontSendEmail)
+    await bookingsChanged(ctx.tx, bc.organizationId, bookingIds, now)
     return {
       bookingId: bookingIds[0] as number,
       bookingIds,

@@ -5,12 +5,21 @@ import {
   emailTemplatesEnabled,
   type ListQuery,
   messages,
+  workflowMessages,
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
-import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../platform/errors.ts'
+import {
+  conflict,
+  fieldError,
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
 import { isStoredPdf } from '../../platform/uploads.ts'
+import { workflowNamesUsingTemplate } from '../workflows/workflows.repository.ts'
 import { sanitizeEmailContent } from './email-content.ts'
 import * as repo from './email-templates.repository.ts'
 
@@ -115,6 +124,12 @@ export async function updateEmailTemplate(ctx: Ctx, dataDir: string, id: number,
 
 export async function deleteEmailTemplate(ctx: Ctx, id: number) {
   const stored = await getEmailTemplate(ctx, id)
+  // A template that workflows send stays until they are removed or changed (spec 3 §4).
+  const workflowNames = await workflowNamesUsingTemplate(ctx.tx, stored.organization_id, id)
+  if (workflowNames.length)
+    throw new HttpError(409, workflowMessages.cannotDeleteTemplate(workflowNames), undefined, {
+      workflowNames,
+    })
   await repo.deleteEmailTemplate(ctx.tx, id, stored.organization_id)
   return { message: messages.recordDeleted }
 }

@@ -8,10 +8,11 @@ import {
   emailTemplateTypeLabel,
   messages,
   usesOwnEmailTemplates,
+  workflowMessages,
 } from '@spaceboard/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
-import { Alert, Button } from 'antd'
+import { Alert, App, Button } from 'antd'
 import dayjs from 'dayjs'
 import { api } from '../../platform/api-client.ts'
 import { useConfirmDelete, useToast } from '../../platform/feedback.ts'
@@ -34,6 +35,7 @@ export function EmailTemplateList() {
   const queryClient = useQueryClient()
   const toast = useToast()
   const confirmDelete = useConfirmDelete()
+  const { modal } = App.useApp()
   const isSuper = profile.type === 'super'
   const flags = useEmailTemplateFlags(isSuper ? null : profile.organization_id)
   const list = useListPage<EmailTemplateListRow, EmailTemplateOrder>({
@@ -52,6 +54,17 @@ export function EmailTemplateList() {
   const remove = async (template: EmailTemplateListRow) => {
     if (!(await confirmDelete())) return
     try {
+      // Workflows that send the template keep it: the dialog names them and nothing is deleted (spec 3 §4).
+      const usage = await api<{ isUsed: boolean; workflowNames: string[] }>(
+        `${EMAIL_TEMPLATE_ENDPOINT}/check-workflow-usage/${template.id}`,
+      )
+      if (usage.isUsed) {
+        modal.error({
+          title: workflowMessages.cannotDeleteTemplateTitle,
+          content: workflowMessages.cannotDeleteTemplate(usage.workflowNames),
+        })
+        return
+      }
       await api(`${EMAIL_TEMPLATE_ENDPOINT}/${template.id}`, { method: 'DELETE' })
       toast.success(messages.recordDeleted)
     } catch {

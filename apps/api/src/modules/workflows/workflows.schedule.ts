@@ -1,0 +1,166 @@
+import { workflowDueAt } from '@spaceboard/domain'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import { workflowSends } from '../../db/schema/index.ts'
+import * as repo from './workflows.repository.ts'
+
+type Booking = repo.BookingToSchedule
+type Workflow = repo.WorkflowTiming
+
+function matches(workflow: Workflow, booking: Booking) {
+  return (
+    booking.cancelledAt === null &&
+    (workflow.centerId === null || workflow.centerId === booking.centerId) &&
+    (workflow.meetingroomId === null || workflow.meetingroomId === booking.spaceId)
+  )
+}
+
+export function dueAtOf(workflow: Workflow, booking: Booking) {
+  const event = workflow.eventVariable === 'event_date' ? booking.startTime : booking.createdAt
+  return workflowDueAt(event, booking.zone, {
+    time_value: workflow.timeValue,
+    time_unit: workflow.timeUnit,
+    direction: workflow.direction,
+  })
+}
+
+const reasons = {
+  passed: (due: Date) => `Skipped: its time (${due.toISOString()}) had already passed when it was scheduled`,
+  bookingCancelled: 'Cancelled: the booking was cancelled',
+  noLongerMatches: 'Cancelled: the booking no longer matches the workflow',
+  workflowDeleted: 'Cancelled: the workflow was deleted',
+}
+
+/**
+ * Brings the sends of these workflows for these bookings in line with them, in the caller's
+ * transaction: a matching booking gets its send at its due time (moved if it was pending), one that
+ * no longer matches has its pending send cancelled, and a send whose time has already passed is
+ * recorded as done and logged skipped rather than sent late. Sends already done or cancelled stay
+ * as they are, so nothing is sent twice.
+ */
+export async function syncSends(
+  tx: Tx,
+  organizationId: number,
+  bookings: Booking[],
+  workflows: Workflow[],
+  now = new Date(),
+) {
+  if (!bookings.length || !workflows.length) return
+  const existing = await tx
+    .select({
+      id: workflowSends.id,
+      workflowId: workflowSends.workflowId,
+      bookingId: workflowSends.bookingId,
+      state: workflowSends.state,
+      dueAt: workflowSends.dueAt,
+    })
+    .from(workflowSends)
+    .where(
+      and(
+        eq(workflowSends.organizationId, organizationId),
+        inArray(
+          workflowSends.bookingId,
+          bookings.map((b) => b.id),
+        ),
+        inArray(
+          workflowSends.workflowId,
+          workflows.map((w) => w.id),
+        ),
+      ),
+    )
+    .for('update')
+  const byPair = new Map(existing.map((e) => [`${e.workflowId}:${e.bookingId}`, e]))
+  const inserts: Parameters<typeof repo.insertSends>[1] = []
+  const skippedInserts: Parameters<typeof repo.insertSends>[1] = []
+  const cancel: number[] = []
+  const finish: number[] = []
+  const logs: Parameters<typeof repo.insertLogs>[1] = []
+  for (const booking of bookings) {
+    for (const workflow of workflows) {
+      const send = byPair.get(`${workflow.id}:${booking.id}`)
+      if (send && send.state !== 'pending') continue
+      const log = (status: string, remarks: string) =>
+        logs.push({
+          organizationId,
+          bookingId: booking.id,
+          workflowId: workflow.id,
+          workflowName: workflow.name,
+          status,
+          remarks,
+        })
+      if (!matches(workflow, booking)) {
+        if (send) {
+          cancel.push(send.id)
+          log('cancelled', booking.cancelledAt ? reasons.bookingCancelled : reasons.noLongerMatches)
+        }
+        continue
+      }
+      const dueAt = dueAtOf(workflow, booking)
+      const row = { organizationId, workflowId: workflow.id, bookingId: booking.id, dueAt }
+      if (dueAt <= now) {
+        if (send) finish.push(send.id)
+        else skippedInserts.push(row)
+        log('skipped', reasons.passed(dueAt))
+      } else if (!send) inserts.push(row)
+      else if (send.dueAt.getTime() !== dueAt.getTime()) await repo.moveSend(tx, send.id, dueAt)
+    }
+  }
+  await repo.insertSends(tx, inserts, 'pending')
+  await repo.insertSends(tx, skippedInserts, 'done')
+  await repo.closeSends(tx, cancel, 'cancelled')
+  await repo.closeSends(tx, finish, 'done')
+  await repo.insertLogs(tx, logs)
+}
+
+/** Cancels every pending send of a workflow (it was deleted), logging each. */
+export async function cancelSendsOfWorkflow(tx: Tx, organizationId: number, workflowId: number) {
+  const pending = await repo.pendingSends(tx, organizationId, { workflowId })
+  await repo.closeSends(
+    tx,
+    pending.map((p) => p.id),
+    'cancelled',
+  )
+  await repo.insertLogs(
+    tx,
+    pending.map((p) => ({
+      organizationId,
+      bookingId: p.bookingId,
+      workflowId: p.workflowId,
+      workflowName: p.workflowName,
+      status: 'cancelled',
+      remarks: reasons.workflowDeleted,
+    })),
+  )
+}
+
+/**
+ * What the booking services call in their transaction when bookings are created, moved or
+ * cancelled: their sends follow (scheduled, moved or cancelled).
+ */
+export async function bookingsChanged(
+  tx: Tx,
+  organizationId: number,
+  bookingIds: number[],
+  now = new Date(),
+) {
+  if (!bookingIds.length) return
+  const bookings = await repo.bookingsToSchedule(tx, organizationId, bookingIds)
+  const workflows = await repo.liveWorkflows(tx, organizationId)
+  await syncSends(tx, organizationId, bookings, workflows, now)
+}
+
+/** A workflow created or edited: the upcoming bookings it applies to, and those it had pending sends for. */
+export async function workflowChanged(tx: Tx, organizationId: number, workflowId: number, now = new Date()) {
+  const workflow = (await repo.liveWorkflows(tx, organizationId)).find((w) => w.id === workflowId)
+  if (!workflow) return
+  const upcoming = await repo.bookingsForWorkflow(tx, organizationId, {
+    centerId: workflow.centerId,
+    spaceId: workflow.meetingroomId,
+    startsAfter: now,
+  })
+  const pending = await repo.pendingSends(tx, organizationId, { workflowId })
+  const known = new Set(upcoming.map((b) => b.id))
+  const others = pending.map((p) => p.bookingId).filter((id) => !known.has(id))
+  const formerly = others.length ? await repo.bookingsToSchedule(tx, organizationId, others) : []
+  await syncSends(tx, organizationId, [...upcoming, ...formerly], [workflow], now)
+}
