@@ -161,7 +161,10 @@ function namesImported(code: string, from: string): string[] {
   const quoted = from.replace(/[/.]/g, '\\$&')
   for (const match of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g')))
     for (const part of (match[1] ?? '').split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0]?.trim()
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim()
       if (name) names.push(name)
     }
   return names

@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts'
 import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { billingRoutes } from './modules/billing/billing.routes.ts'
 import { bookingOperationRoutes } from './modules/bookings/booking-operations.routes.ts'
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts'
 import { cancelRuleRoutes } from './modules/cancel-rules/cancel-rules.routes.ts'
@@ -184,6 +185,7 @@ export async function buildApp(
   voucherRoutes(app)
   bookingRoutes(app, deps)
   bookingOperationRoutes(app)
+  billingRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { markExportedSchema } from '../billing/export.ts'
 import { messages } from '../messages.ts'
 import { isIsoDate, parseWallDateTime } from '../time.ts'
 
@@ -165,6 +166,7 @@ export const bookingOperationSchema = z.preprocess(
         reason: reason,
         confirm_preparation_time: z.boolean().default(false),
       }),
+      markExportedSchema,
     ],
     { error: () => messages.unknownOperation },
   ),

@@ -2,6 +2,7 @@ import { bookingOperationSchema, rescheduleQuoteQuerySchema } from '@spaceboard/
 import type { App } from '../../platform/app.ts'
 import { idempotent, requestHash } from '../../platform/idempotency.ts'
 import { idParams } from '../../platform/params.ts'
+import { markExported } from '../billing/billing.routes.ts'
 import * as service from './booking-operations.service.ts'
 import { rescheduleQuote } from './reschedule.service.ts'
 
@@ -16,11 +17,13 @@ export function bookingOperationRoutes(app: App) {
       schema: { tags, params: idParams, body: bookingOperationSchema },
     },
     async (request, reply) => {
+      if (request.body.code === 'MARK_EXPORTED') return markExported(request, request.body)
+      const op = request.body
       const key = request.headers['idempotency-key']
       const hash = requestHash('PUT', `/api/userbooking/${request.params.id}`, request.body)
       const { replayed, answer } = await request.signedIn((ctx) =>
         idempotent(ctx, typeof key === 'string' ? key : undefined, hash, () =>
-          service.applyOperation(ctx, request.params.id, request.body),
+          service.applyOperation(ctx, request.params.id, op),
         ),
       )
       if (replayed) reply.header('Idempotent-Replayed', 'true')

@@ -1,4 +1,5 @@
 import {
+  billingQuerySchema,
   bookedSlotsQuerySchema,
   bookingCreateSchema,
   bookingListQuerySchema,
@@ -10,6 +11,7 @@ import { idParams, idValue } from '../../platform/params.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
+import { answerBilling } from '../billing/billing.routes.ts'
 import { answerBookingList } from './booking-list.routes.ts'
 import * as service from './bookings.service.ts'
 
@@ -20,13 +22,16 @@ const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_
  * Every query parameter GET /api/userbooking reads, so the OpenAPI document lists the real ones:
  * the list's (also its export's and run sheet's) and the confirmation PDF's.
  */
-const userbookingQuery = bookingListQuerySchema.extend(confirmationPdfQuery.partial().shape)
+const userbookingQuery = bookingListQuerySchema
+  .extend(confirmationPdfQuery.partial().shape)
+  .extend(billingQuerySchema.partial().shape)
 
 export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
   /**
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
    * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), and otherwise the
-   * bookings list, its Excel export and its PDF run sheet (booking-list.routes.ts). Each picks and
+   * bookings list, its Excel export and its PDF run sheet (booking-list.routes.ts); with billing=true
+   * the billing list and its export (billing.routes.ts). Each picks and
    * validates its own query.
    */
   app.get(
@@ -36,6 +41,7 @@ export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
       schema: { tags, querystring: userbookingQuery },
     },
     async (request, reply) => {
+      if (request.query.billing !== undefined) return answerBilling(request, reply, heavyWork)
       if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)
       const { invoice_id } = parseWith(confirmationPdfQuery, request.query)
       const booking = await request.signedIn((ctx) => service.getBooking(ctx, invoice_id))
