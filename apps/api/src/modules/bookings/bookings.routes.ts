@@ -12,6 +12,7 @@ import { readUpload } from '../../platform/uploads.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
 import { answerBilling } from '../billing/billing.routes.ts'
+import { answerCommissionReport } from '../commission-report/commission-report.routes.ts'
 import { answerBookingList } from './booking-list.routes.ts'
 import * as service from './bookings.service.ts'
 
@@ -31,7 +32,8 @@ export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
    * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), and otherwise the
    * bookings list, its Excel export and its PDF run sheet (booking-list.routes.ts); with billing=true
-   * the billing list and its export (billing.routes.ts). Each picks and
+   * the billing list and its export (billing.routes.ts); with commisionReport the commission report
+   * (commission-report.routes.ts). Each picks and
    * validates its own query.
    */
   app.get(
@@ -41,6 +43,7 @@ export function bookingRoutes(app: App, { config, heavyWork }: AppDeps) {
       schema: { tags, querystring: userbookingQuery },
     },
     async (request, reply) => {
+      if (request.query.commisionReport) return answerCommissionReport(request, reply, heavyWork)
       if (request.query.billing !== undefined) return answerBilling(request, reply, heavyWork)
       if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)
       const { invoice_id } = parseWith(confirmationPdfQuery, request.query)
