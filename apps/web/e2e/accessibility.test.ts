@@ -22,10 +22,14 @@ const superScreens = [
   '/admin/amenities/list',
   '/admin/amenities/add',
   '/admin/book/list',
+  '/admin/billing/list',
+  '/admin/commision-report',
 ]
 const adminScreens = [
   '/admin/dashboard',
   '/admin/book/list',
+  '/admin/billing/list',
+  '/admin/commision-report',
   '/admin/book/room-detail',
   '/admin/client/list',
   '/admin/client/add',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { amenitiesRoutes } from './features/amenities/routes.tsx'
 import { authRoutes } from './features/auth/routes.tsx'
+import { billingRoutes } from './features/billing/routes.tsx'
 import { bookingsRoutes } from './features/bookings/routes.tsx'
 import { cancelRulesRoutes } from './features/cancel-rules/routes.tsx'
 import { centersRoutes } from './features/centers/routes.tsx'
@@ -57,6 +58,7 @@ const routeTree = rootRoute.addChildren([
     ...regionsRoutes,
     ...dashboardRoutes,
     ...bookingsRoutes,
+    ...billingRoutes,
     ...organizationsRoutes,
     ...usersRoutes,
     ...clientsRoutes,

@@ -10,6 +10,8 @@ const centerId = z.number().int().positive().max(2_147_483_647).nullable()
 export const preferenceSchemas = {
   /** The bookings list: the location a non-super user last filtered on (spec 2 §2). */
   'booking-list': z.strictObject({ business_center_id: centerId }),
+  /** The billing list: the same, for its own filter (spec 2 §2). */
+  'billing-list': z.strictObject({ business_center_id: centerId }),
 } as const
 
 export type PreferenceKey = keyof typeof preferenceSchemas

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bookingListQuerySchema } from '../bookings/list.ts'
+import { type BookingListRow, bookingListQuerySchema } from '../bookings/list.ts'
 import { type Cents, centsToDecimal } from '../money.ts'
 import { billingSheetColumns } from '../organizations/constants.ts'
 import { addDays, type IsoDate } from '../time.ts'
@@ -83,4 +83,12 @@ export function billingCurrency(currency: string | null | undefined): string {
 /** Credit Card when a transaction id exists, else Invoice (spec 2 §9). */
 export function billingPaymentMethod(transactionId: string | null | undefined): 'Credit Card' | 'Invoice' {
   return transactionId?.trim() ? 'Credit Card' : 'Invoice'
+}
+
+/** The preference key under which a non-super user's billing list remembers its location. */
+export const BILLING_LIST_PREFERENCE = 'billing-list'
+
+/** One row of the billing list (spec 2 §3 Billing row): a bookings list row with its payment method. */
+export interface BillingListRow extends BookingListRow {
+  payment_method: 'Invoice' | 'Credit Card'
 }
