@@ -230,10 +230,12 @@ export async function billingBookings(tx: Tx, ids: number[]) {
     )
     .where(inArray(bookings.id, ids))
     .orderBy(asc(bookings.id))
+  // The organizations too, so the (organization, booking) indexes serve each read.
+  const orgIds = [...new Set(rows.map((r) => r.organizationId))]
   const amenities = await tx
     .select()
     .from(bookingAmenities)
-    .where(inArray(bookingAmenities.bookingId, ids))
+    .where(and(inArray(bookingAmenities.organizationId, orgIds), inArray(bookingAmenities.bookingId, ids)))
     .orderBy(asc(bookingAmenities.id))
   const amenityIds = amenities.map((a) => a.id)
   const amenityRefunds = amenityIds.length
@@ -246,12 +248,19 @@ export async function billingBookings(tx: Tx, ids: number[]) {
   const roomRefunds = await tx
     .select()
     .from(bookingRoomRefunds)
-    .where(inArray(bookingRoomRefunds.bookingId, ids))
+    .where(
+      and(inArray(bookingRoomRefunds.organizationId, orgIds), inArray(bookingRoomRefunds.bookingId, ids)),
+    )
     .orderBy(asc(bookingRoomRefunds.id))
   const charges = await tx
     .select()
     .from(bookingAdditionalCharges)
-    .where(inArray(bookingAdditionalCharges.bookingId, ids))
+    .where(
+      and(
+        inArray(bookingAdditionalCharges.organizationId, orgIds),
+        inArray(bookingAdditionalCharges.bookingId, ids),
+      ),
+    )
     .orderBy(asc(bookingAdditionalCharges.id))
   const chargeIds = charges.map((c) => c.id)
   const chargeRefunds = chargeIds.length
@@ -271,7 +280,9 @@ export async function billingBookings(tx: Tx, ids: number[]) {
       bookingId: billingLineExports.bookingId,
     })
     .from(billingLineExports)
-    .where(inArray(billingLineExports.bookingId, ids))
+    .where(
+      and(inArray(billingLineExports.organizationId, orgIds), inArray(billingLineExports.bookingId, ids)),
+    )
   return rows.map((booking) => {
     const org = (r: { organizationId: number }) => r.organizationId === booking.organizationId
     const ownAmenities = amenities.filter((a) => org(a) && a.bookingId === booking.id)
