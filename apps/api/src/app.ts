@@ -20,6 +20,7 @@ import { amenityRoutes } from './modules/amenities/amenities.routes.ts'
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { openSessions } from './modules/auth/auth.service.ts'
+import { billingRoutes } from './modules/billing/billing.routes.ts'
 import { bookingMailRoutes } from './modules/booking-mails/booking-mails.routes.ts'
 import { bookingMailAttachments } from './modules/booking-mails/mail-attachments.ts'
 import { bookingOperationRoutes } from './modules/bookings/booking-operations.routes.ts'
@@ -225,6 +226,7 @@ export async function buildApp(
   // Before the server stops listening: open event streams would otherwise keep it waiting.
   app.addHook('preClose', () => calendarEvents.close())
   calendarRoutes(app, calendarEvents)
+  billingRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

@@ -26,10 +26,14 @@ const superScreens = [
   '/admin/workflow/list',
   '/admin/workflow/add',
   '/admin/book/list',
+  '/admin/billing/list',
+  '/admin/commision-report',
 ]
 const adminScreens = [
   '/admin/dashboard',
   '/admin/book/list',
+  '/admin/billing/list',
+  '/admin/commision-report',
   '/admin/book/room-detail',
   '/admin/book/calendar',
   '/admin/client/list',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { amenitiesRoutes } from './features/amenities/routes.tsx'
 import { authRoutes } from './features/auth/routes.tsx'
+import { billingRoutes } from './features/billing/routes.tsx'
 import { bookingsRoutes } from './features/bookings/routes.tsx'
 import { calendarRoutes } from './features/calendar/routes.tsx'
 import { cancelRulesRoutes } from './features/cancel-rules/routes.tsx'
@@ -61,6 +62,7 @@ const routeTree = rootRoute.addChildren([
     ...dashboardRoutes,
     ...bookingsRoutes,
     ...calendarRoutes,
+    ...billingRoutes,
     ...organizationsRoutes,
     ...usersRoutes,
     ...clientsRoutes,

@@ -199,6 +199,9 @@ export const messages = {
   wantToBookSlot: 'Want to book a slot?',
   /** The bookings list and billing filters: a location chosen without an organization (spec 2 §5). */
   selectOrganizationForFilter: 'Select organization.',
+  /** The commission report's dates (spec 2 §5). */
+  selectStartDate: 'Select start date.',
+  selectEndDate: 'Select end date.',
 
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',

@@ -92,6 +92,10 @@ export const permissionTable = {
   'bookings.create': staff,
   /** Notes, confirm, paid/unpaid, cancel, refunds, charges, reschedule: every staff role (spec 2 §6). */
   'bookings.update': staff,
+  /** The billing list and its export to accounting: money data, not for csr (issue 19). */
+  'billing.read': superAndAdmin,
+  'billing.export': superAndAdmin,
+  'commission.read': superAndAdmin,
 } as const satisfies Record<string, readonly UserType[]>
 
 export type Permission = keyof typeof permissionTable

@@ -13,6 +13,8 @@ export const preferenceSchemas = {
   'booking-list': z.strictObject({ business_center_id: centerId }),
   /** The Booking Calendar: a non-super user's region, location, space, date and view (spec 2, issue 16). */
   calendar: calendarPreferenceSchema,
+  /** The billing list: the same, for its own filter (spec 2 §2). */
+  'billing-list': z.strictObject({ business_center_id: centerId }),
 } as const
 
 export type PreferenceKey = keyof typeof preferenceSchemas

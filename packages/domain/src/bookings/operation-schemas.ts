@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { markExportedSchema } from '../billing/export.ts'
 import { messages } from '../messages.ts'
 import { isIsoDate, parseWallDateTime } from '../time.ts'
 
@@ -167,6 +168,7 @@ export const bookingOperationSchema = z.preprocess(
         confirm_preparation_time: z.boolean().default(false),
         dontSendEmail: z.union([z.boolean(), z.number()]).optional(),
       }),
+      markExportedSchema,
     ],
     { error: () => messages.unknownOperation },
   ),

@@ -1,5 +1,6 @@
 export * from './amenities.ts'
 export * from './auth.ts'
+export * from './billing.ts'
 export * from './bookings.ts'
 export * from './cancel-rules.ts'
 export * from './centers.ts'

@@ -2,6 +2,7 @@ import { bookingOperationSchema, rescheduleQuoteQuerySchema } from '@spaceboard/
 import type { App, AppDeps } from '../../platform/app.ts'
 import { idempotent, requestHash } from '../../platform/idempotency.ts'
 import { idParams } from '../../platform/params.ts'
+import { markExported } from '../billing/billing.routes.ts'
 import { bookingMailSender } from '../booking-mails/booking-mails.service.ts'
 import * as service from './booking-operations.service.ts'
 import { rescheduleQuote } from './reschedule.service.ts'
@@ -18,11 +19,13 @@ export function bookingOperationRoutes(app: App, { mailer, config }: AppDeps) {
       schema: { tags, params: idParams, body: bookingOperationSchema },
     },
     async (request, reply) => {
+      if (request.body.code === 'MARK_EXPORTED') return markExported(request, request.body)
+      const op = request.body
       const key = request.headers['idempotency-key']
       const hash = requestHash('PUT', `/api/userbooking/${request.params.id}`, request.body)
       const { replayed, answer } = await request.signedIn((ctx) =>
         idempotent(ctx, typeof key === 'string' ? key : undefined, hash, () =>
-          service.applyOperation(ctx, request.params.id, request.body, undefined, mails),
+          service.applyOperation(ctx, request.params.id, op, undefined, mails),
         ),
       )
       if (!replayed) mails.kick()

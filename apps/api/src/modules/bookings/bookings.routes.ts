@@ -1,4 +1,5 @@
 import {
+  billingQuerySchema,
   bookedSlotsQuerySchema,
   bookingCreateSchema,
   bookingListQuerySchema,
@@ -12,8 +13,10 @@ import { idParams, idValue } from '../../platform/params.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
+import { answerBilling } from '../billing/billing.routes.ts'
 import { bookingMailSender } from '../booking-mails/booking-mails.service.ts'
 import { answerCalendar, isCalendarCall } from '../calendar/calendar.routes.ts'
+import { answerCommissionReport } from '../commission-report/commission-report.routes.ts'
 import { answerBookingList } from './booking-list.routes.ts'
 import * as service from './bookings.service.ts'
 
@@ -24,22 +27,25 @@ const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_
  * Every query parameter GET /api/userbooking reads, so the OpenAPI document lists the real ones:
  * the list's (also its export's and run sheet's), the confirmation PDF's and the calendar's.
  */
-const userbookingQuery = bookingListQuerySchema.extend({
-  ...confirmationPdfQuery.partial().shape,
-  region_id: calendarQueryShape.region_id,
-  meeting_room_id: calendarQueryShape.meeting_room_id,
-  onlyBooked: calendarQueryShape.onlyBooked,
-  pdf: z.enum(['true', CALENDAR_PDF]).optional(),
-})
+const userbookingQuery = bookingListQuerySchema
+  .extend({
+    ...confirmationPdfQuery.partial().shape,
+    region_id: calendarQueryShape.region_id,
+    meeting_room_id: calendarQueryShape.meeting_room_id,
+    onlyBooked: calendarQueryShape.onlyBooked,
+    pdf: z.enum(['true', CALENDAR_PDF]).optional(),
+  })
+  .extend(billingQuerySchema.partial().shape)
 
 export function bookingRoutes(app: App, { config, heavyWork, mailer }: AppDeps) {
   const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
   /**
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
    * confirmation as a PDF (invoice_pdf=true&invoice_id=, opened in a new tab), the calendar's
-   * window and its PDF (onlyBooked= or pdf=2, calendar.routes.ts), and otherwise the bookings list,
-   * its Excel export and its PDF run sheet (booking-list.routes.ts). Each picks and validates its
-   * own query.
+   * window and its PDF (onlyBooked= or pdf=2, calendar.routes.ts), with billing=true the billing
+   * list and its export (billing.routes.ts), with commisionReport the commission report
+   * (commission-report.routes.ts), and otherwise the bookings list, its Excel export and its PDF
+   * run sheet (booking-list.routes.ts). Each picks and validates its own query.
    */
   app.get(
     '/api/userbooking',
@@ -49,6 +55,8 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer }: AppDeps) 
     },
     async (request, reply) => {
       if (isCalendarCall(request)) return answerCalendar(request, reply, heavyWork)
+      if (request.query.commisionReport) return answerCommissionReport(request, reply, heavyWork)
+      if (request.query.billing !== undefined) return answerBilling(request, reply, heavyWork)
       if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)
       const { invoice_id } = parseWith(confirmationPdfQuery, request.query)
       const booking = await request.signedIn((ctx) => service.getBooking(ctx, invoice_id))
