@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { timeValueAfterUnitChange, workflowDueAt, workflowMessages, workflowSchema } from '../src/index.ts'
+import {
+  timeValueAfterUnitChange,
+  workflowDueAt,
+  workflowMessages,
+  workflowSchema,
+  workflowTimeLabel,
+} from '../src/index.ts'
 
 const before = (time_value: number, time_unit: 'Minutes' | 'Hours' | 'Days') =>
   ({ time_value, time_unit, direction: 'Before' }) as const
@@ -103,5 +109,13 @@ describe('the workflow form rules', () => {
     expect(timeValueAfterUnitChange(300, 'Hours')).toBe(1)
     expect(timeValueAfterUnitChange(24, 'Hours')).toBe(24)
     expect(timeValueAfterUnitChange(60, 'Days')).toBe(60)
+  })
+})
+
+describe('workflowTimeLabel', () => {
+  it('reads the unit singular for one and plural otherwise', () => {
+    expect(workflowTimeLabel(1, 'Hours', 'Before')).toBe('1 Hour Before')
+    expect(workflowTimeLabel(1, 'Minutes', 'After')).toBe('1 Minute After')
+    expect(workflowTimeLabel(3, 'Days', 'After')).toBe('3 Days After')
   })
 })

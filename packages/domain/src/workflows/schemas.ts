@@ -50,6 +50,15 @@ export type WorkflowActionType = (typeof workflowActionTypes)[number]
 export const workflowDefaults = { time_value: 1, time_unit: 'Minutes', direction: 'Before' } as const
 
 /** The value a time unit change leaves: kept while within the new unit's maximum, else 1 (spec 3 §4). */
+/** A workflow's time as people read it: "1 Minute Before", "3 Days After" (the unit singular for 1). */
+export function workflowTimeLabel(
+  value: number,
+  unit: WorkflowTimeUnit,
+  direction: WorkflowDirection,
+): string {
+  return `${value} ${value === 1 ? unit.slice(0, -1) : unit} ${direction}`
+}
+
 export function timeValueAfterUnitChange(value: number, unit: WorkflowTimeUnit): number {
   return value > workflowUnitMaximum[unit] ? 1 : value
 }

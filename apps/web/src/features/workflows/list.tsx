@@ -7,6 +7,7 @@ import {
   type WorkflowOrder,
   workflowEventVariables,
   workflowMessages,
+  workflowTimeLabel,
 } from '@spaceboard/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
@@ -82,7 +83,7 @@ export function WorkflowList() {
     {
       title: 'Time',
       key: 'time',
-      render: (_: unknown, w: Workflow) => `${w.time_value} ${w.time_unit} ${w.direction}`,
+      render: (_: unknown, w: Workflow) => workflowTimeLabel(w.time_value, w.time_unit, w.direction),
     },
     {
       title: 'Event Type',
