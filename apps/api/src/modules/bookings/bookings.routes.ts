@@ -27,15 +27,14 @@ const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_
  * Every query parameter GET /api/userbooking reads, so the OpenAPI document lists the real ones:
  * the list's (also its export's and run sheet's), the confirmation PDF's and the calendar's.
  */
-const userbookingQuery = bookingListQuerySchema
-  .extend({
-    ...confirmationPdfQuery.partial().shape,
-    region_id: calendarQueryShape.region_id,
-    meeting_room_id: calendarQueryShape.meeting_room_id,
-    onlyBooked: calendarQueryShape.onlyBooked,
-    pdf: z.enum(['true', CALENDAR_PDF]).optional(),
-  })
-  .extend(billingQuerySchema.partial().shape)
+const userbookingQuery = bookingListQuerySchema.extend(billingQuerySchema.partial().shape).extend({
+  ...confirmationPdfQuery.partial().shape,
+  region_id: calendarQueryShape.region_id,
+  meeting_room_id: calendarQueryShape.meeting_room_id,
+  onlyBooked: calendarQueryShape.onlyBooked,
+  // Last: the run sheet's pdf=true and the calendar's pdf=2 (billing's schema has the list's pdf only).
+  pdf: z.enum(['true', CALENDAR_PDF]).optional(),
+})
 
 export function bookingRoutes(app: App, { config, heavyWork, mailer }: AppDeps) {
   const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
