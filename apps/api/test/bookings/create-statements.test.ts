@@ -86,6 +86,12 @@ describe('POST /api/userbooking round trips', () => {
       // Its mails (issue 17): what they read of the booking, then the outbox rows.
       'booking_mail_bookings_0',
       'insert',
+      // Its workflow sends (issue 18): the booking as scheduled, the organization's live workflows,
+      // the booking's pending sends, then the new sends.
+      'select',
+      'select',
+      'select',
+      'insert',
     ])
     expect(transactions).toBe(1)
   })
