@@ -28,6 +28,9 @@ const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_
  * the list's (also its export's and run sheet's), the confirmation PDF's and the calendar's.
  */
 const userbookingQuery = bookingListQuerySchema
+  // The billing's shape first: it repeats the list's pdf ('true' only), which would otherwise
+  // refuse the calendar's pdf=2 before the calendar sees it.
+  .extend(billingQuerySchema.partial().shape)
   .extend({
     ...confirmationPdfQuery.partial().shape,
     region_id: calendarQueryShape.region_id,
@@ -35,7 +38,6 @@ const userbookingQuery = bookingListQuerySchema
     onlyBooked: calendarQueryShape.onlyBooked,
     pdf: z.enum(['true', CALENDAR_PDF]).optional(),
   })
-  .extend(billingQuerySchema.partial().shape)
 
 export function bookingRoutes(app: App, { config, heavyWork, mailer }: AppDeps) {
   const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
