@@ -1973,26 +1973,29 @@ function calendarFixture(start, days, spaces, bookings) {
     endTime: '20:00',
     minimumDurationMinutes: 60,
   }))
+  const names = [...Array.from({ length: 250 }, (_, i) => `Client ${i}`), 'Bench Booker']
+  const minute = (at) => Date.parse(at) / 60_000
   const bookingRows = Array.from({ length: bookings }, (_, i) => {
     const space = (i % spaces) + 1
     const day = addDay(start, Math.floor(i / spaces) % days)
     const hour = 9 + ((i * 7) % 8)
     const length = 1 + (i % 2)
     // Sydney is UTC+10/+11; the fixed +10:00 only shifts the bench's times, not their number.
-    const at = (h) => new Date(`${day}T${String(h).padStart(2, '0')}:00:00+10:00`).toISOString()
-    return {
-      id: 100_000 + i,
-      reference: `BE-${100_000 + i}`,
-      spaceId: space,
-      clientName: `Client ${i % 250}`,
-      bookerName: 'Bench Booker',
-      status: i % 5 === 0 ? 'tentative' : 'confirmed',
-      start: at(hour),
-      end: at(hour + length),
-      total: '120.00',
-      currency: 'AUD',
-      imported: false,
-    }
+    const at = (h) => minute(`${day}T${String(h).padStart(2, '0')}:00:00+10:00`)
+    // The answer's booking tuple (calendarAnswerBookingSchema).
+    return [
+      100_000 + i,
+      'BE-',
+      space,
+      i % 250,
+      250,
+      i % 5 === 0 ? 'tentative' : 'confirmed',
+      at(hour),
+      at(hour + length),
+      '120.00',
+      'AUD',
+      0,
+    ]
   })
   return (query) => ({
     organizationId: 1,
@@ -2000,6 +2003,7 @@ function calendarFixture(start, days, spaces, bookings) {
     start_date: query.get('start_date'),
     end_date: query.get('end_date'),
     spaces: spaceRows,
+    names,
     bookings: bookingRows,
     blackouts: [],
   })

@@ -101,11 +101,9 @@ export interface CalendarBookingRow {
   clientName: string
   bookerName: string
   status: string
-  /** ISO 8601 in UTC, written by PostgreSQL (no Date per row). */
-  start: string
-  end: string
-  startMs: number
-  endMs: number
+  /** UTC epoch minutes: the start rounded down, the end up (bookings are whole minutes). */
+  startMinute: number
+  endMinute: number
   total: string
   currency: string
   imported: boolean
@@ -143,10 +141,8 @@ export async function bookingsOfWindow(
     )
     select w.id, w.booking_prefix as "bookingPrefix", w.space_id as "spaceId", c.name as "clientName",
            u.first_name || ' ' || u.last_name as "bookerName", w.status,
-           to_char(w.start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
-           to_char(w.end_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "end",
-           (extract(epoch from w.start_time) * 1000)::float8 as "startMs",
-           (extract(epoch from w.end_time) * 1000)::float8 as "endMs",
+           floor(extract(epoch from w.start_time) / 60)::int as "startMinute",
+           ceil(extract(epoch from w.end_time) / 60)::int as "endMinute",
            w.net_amount as total, w.currency, w.imported
     from w
     join ${clients} c on c.organization_id = ${organizationId} and c.id = w.client_id
