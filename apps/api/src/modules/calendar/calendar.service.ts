@@ -112,17 +112,31 @@ export async function calendarWindow(
       const message = messages.calendarTooManyBookings(maxBookings)
       throw badRequest(message, { end_date: message })
     }
-    for (const row of rows) {
+    const shown = rows.filter((row) => {
       const zoneWindow = windowOfZone.get(zoneOfSpace.get(row.spaceId) as string)
-      const startMs = row.startMinute * 60_000
-      const endMs = row.endMinute * 60_000
-      if (!zoneWindow || startMs >= zoneWindow.to || endMs <= zoneWindow.from) continue
+      return (
+        zoneWindow && row.startMinute * 60_000 < zoneWindow.to && row.endMinute * 60_000 > zoneWindow.from
+      )
+    })
+    const clientNames = new Map<number, string>()
+    const bookerNames = new Map<number, string>()
+    const nameRows = await repo.calendarNames(
+      ctx.tx,
+      organizationId,
+      [...new Set(shown.map((row) => row.clientId))],
+      [...new Set(shown.map((row) => row.userId))],
+    )
+    for (const { kind, id, name } of nameRows) (kind === 'client' ? clientNames : bookerNames).set(id, name)
+    for (const row of shown) {
+      const clientName = clientNames.get(row.clientId)
+      const bookerName = bookerNames.get(row.userId)
+      if (clientName === undefined || bookerName === undefined) continue
       bookings.push([
         row.id,
         row.bookingPrefix,
         row.spaceId,
-        nameOf(row.clientName),
-        nameOf(row.bookerName),
+        nameOf(clientName),
+        nameOf(bookerName),
         row.status as CalendarAnswerBooking[5],
         row.startMinute,
         row.endMinute,
