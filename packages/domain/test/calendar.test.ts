@@ -2,12 +2,15 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   CALENDAR_MAX_DAYS,
+  calendarAnswerSchema,
   calendarColorIndex,
   calendarDateText,
   calendarQueryErrors,
   calendarQuerySchema,
   calendarWindowDays,
+  calendarWindowSchema,
   compareCalendarSpaces,
+  expandCalendarAnswer,
 } from '../src/calendar/schemas.ts'
 import { messages } from '../src/messages.ts'
 import { addDays } from '../src/time.ts'
@@ -67,5 +70,64 @@ describe('calendar rules', () => {
       end_date: messages.calendarDatesRequired,
       org_id: messages.selectOrganizationForFilter,
     })
+  })
+
+  it('expands the lean answer into the bookings the calendar shows', () => {
+    const answer = calendarAnswerSchema.parse({
+      organizationId: 7,
+      time_format: 'dd/mm',
+      start_date: '2026-03-07',
+      end_date: '2026-03-07',
+      spaces: [],
+      names: ['Coral Tech', 'Carlos Diaz'],
+      bookings: [
+        [
+          4242,
+          'HB-',
+          12,
+          0,
+          1,
+          'tentative',
+          Date.parse('2026-03-06T23:00:00Z') / 60_000,
+          Date.parse('2026-03-07T01:30:00Z') / 60_000,
+          '150.00',
+          'aud',
+          0,
+        ],
+        [
+          4243,
+          'HB-',
+          13,
+          0,
+          0,
+          'confirmed',
+          Date.parse('2026-03-07T02:00:00Z') / 60_000,
+          Date.parse('2026-03-07T03:00:00Z') / 60_000,
+          '80.00',
+          'aud',
+          1,
+        ],
+      ],
+      blackouts: [{ spaceId: null, startDate: '2026-03-07', endDate: null }],
+    })
+    const window = calendarWindowSchema.parse(expandCalendarAnswer(answer))
+    expect(window.bookings).toEqual([
+      {
+        id: 4242,
+        reference: 'HB-4242',
+        spaceId: 12,
+        clientName: 'Coral Tech',
+        bookerName: 'Carlos Diaz',
+        status: 'tentative',
+        start: '2026-03-06T23:00:00Z',
+        end: '2026-03-07T01:30:00Z',
+        total: '150.00',
+        currency: 'aud',
+        imported: false,
+      },
+      expect.objectContaining({ id: 4243, bookerName: 'Coral Tech', imported: true }),
+    ])
+    expect(window).toMatchObject({ organizationId: 7, blackouts: answer.blackouts })
+    expect(window).not.toHaveProperty('names')
   })
 })

@@ -1,9 +1,10 @@
 import {
   addDays,
   CALENDAR_MAX_DAYS,
-  type CalendarWindow,
+  calendarAnswerSchema,
   calendarColorIndex,
   calendarQuerySchema,
+  expandCalendarAnswer,
   messages,
   zonedInstant,
 } from '@spaceboard/domain'
@@ -68,7 +69,10 @@ const calendarUrl = (query: Record<string, string | number>) =>
 async function calendar(cookie: string, query: Record<string, string | number>) {
   const response = await t.api(cookie, 'GET', calendarUrl(query))
   expect(response.statusCode, response.body).toBe(200)
-  return response.json() as CalendarWindow
+  // Every answer keeps the contract, and names each client and booker once however many bookings.
+  const answer = calendarAnswerSchema.parse(response.json())
+  expect(new Set(answer.names).size).toBe(answer.names.length)
+  return expandCalendarAnswer(answer)
 }
 
 beforeAll(async () => {

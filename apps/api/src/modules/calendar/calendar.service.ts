@@ -1,14 +1,15 @@
 import {
   addDays,
+  type CalendarAnswer,
+  type CalendarAnswerBooking,
   type CalendarBlackout,
-  type CalendarBooking,
   type CalendarQuery,
   type CalendarSpace,
-  type CalendarWindow,
   calendarColorIndex,
   calendarDateText,
   calendarQueryErrors,
   compareCalendarSpaces,
+  expandCalendarAnswer,
   formatWallTime,
   messages,
   startOfDay,
@@ -21,7 +22,7 @@ import * as repo from './calendar.repository.ts'
 
 /**
  * The most bookings one window answers: a month of 100 busy spaces (3,000) fits three times over,
- * and the answer (about 250 bytes a booking) stays a few megabytes, whatever the 62 days hold.
+ * and the answer (about 60 bytes a booking) stays under a megabyte, whatever the 62 days hold.
  */
 export const CALENDAR_MAX_BOOKINGS = 10_000
 
@@ -38,12 +39,12 @@ function organizationOf(ctx: Ctx, query: CalendarQuery): number {
   return ctx.actor.organizationId
 }
 
-/** The bookings, spaces and blackouts of the window (spec 2 §7 calendar call). */
+/** The bookings, spaces and blackouts of the window (spec 2 §7 calendar call), in the answer's lean shape. */
 export async function calendarWindow(
   ctx: Ctx,
   query: CalendarQuery,
   maxBookings = CALENDAR_MAX_BOOKINGS,
-): Promise<CalendarWindow> {
+): Promise<CalendarAnswer> {
   const errors = calendarQueryErrors(query, ctx.actor.type === 'super')
   const first = Object.values(errors)[0]
   if (first) throw badRequest(first, errors)
@@ -84,7 +85,17 @@ export async function calendarWindow(
     })
   const zoneOfSpace = new Map(spaces.map((s) => [s.id, s.timezone]))
 
-  let bookings: CalendarBooking[] = []
+  const names: string[] = []
+  const nameIndex = new Map<string, number>()
+  const nameOf = (name: string) => {
+    let index = nameIndex.get(name)
+    if (index === undefined) {
+      index = names.push(name) - 1
+      nameIndex.set(name, index)
+    }
+    return index
+  }
+  const bookings: CalendarAnswerBooking[] = []
   if (spaces.length > 0) {
     const windows = [...windowOfZone.values()]
     const earliest = Math.min(...windows.map((w) => w.from))
@@ -101,28 +112,43 @@ export async function calendarWindow(
       const message = messages.calendarTooManyBookings(maxBookings)
       throw badRequest(message, { end_date: message })
     }
-    bookings = []
-    for (const row of rows) {
+    const shown = rows.filter((row) => {
       const zoneWindow = windowOfZone.get(zoneOfSpace.get(row.spaceId) as string)
-      if (!zoneWindow || row.startMs >= zoneWindow.to || row.endMs <= zoneWindow.from) continue
-      bookings.push({
-        id: row.id,
-        reference: `${row.bookingPrefix}${row.id}`,
-        spaceId: row.spaceId,
-        clientName: row.clientName,
-        bookerName: row.bookerName,
-        status: row.status as CalendarBooking['status'],
-        start: row.start,
-        end: row.end,
-        total: row.total,
-        currency: row.currency,
-        imported: row.imported,
-      })
+      return (
+        zoneWindow && row.startMinute * 60_000 < zoneWindow.to && row.endMinute * 60_000 > zoneWindow.from
+      )
+    })
+    const clientNames = new Map<number, string>()
+    const bookerNames = new Map<number, string>()
+    const nameRows = await repo.calendarNames(
+      ctx.tx,
+      organizationId,
+      [...new Set(shown.map((row) => row.clientId))],
+      [...new Set(shown.map((row) => row.userId))],
+    )
+    for (const { kind, id, name } of nameRows) (kind === 'client' ? clientNames : bookerNames).set(id, name)
+    for (const row of shown) {
+      const clientName = clientNames.get(row.clientId)
+      const bookerName = bookerNames.get(row.userId)
+      if (clientName === undefined || bookerName === undefined) continue
+      bookings.push([
+        row.id,
+        row.bookingPrefix,
+        row.spaceId,
+        nameOf(clientName),
+        nameOf(bookerName),
+        row.status as CalendarAnswerBooking[5],
+        row.startMinute,
+        row.endMinute,
+        row.total,
+        row.currency,
+        row.imported ? 1 : 0,
+      ])
     }
   }
 
   if (query.onlyBooked === '1') {
-    const booked = new Set(bookings.map((b) => b.spaceId))
+    const booked = new Set(bookings.map((b) => b[2]))
     spaces = spaces.filter((s) => booked.has(s.id))
   }
   const blackouts: CalendarBlackout[] = await repo.blackoutsOfWindow(
@@ -139,6 +165,7 @@ export async function calendarWindow(
     start_date: startDate,
     end_date: endDate,
     spaces,
+    names,
     bookings,
     blackouts,
   }
@@ -171,7 +198,7 @@ export async function calendarSheet(
   query: CalendarQuery,
   now = new Date(),
 ): Promise<CalendarSheet> {
-  const window = await calendarWindow(ctx, query)
+  const window = expandCalendarAnswer(await calendarWindow(ctx, query))
   if (window.bookings.length > CALENDAR_PDF_MAX_BOOKINGS) {
     const message = messages.calendarPdfTooLarge(CALENDAR_PDF_MAX_BOOKINGS)
     throw badRequest(message, { end_date: message })

@@ -2,8 +2,9 @@ import {
   CALENDAR_EVENT_NAME,
   CALENDAR_EVENTS_PATH,
   CALENDAR_PDF,
-  type CalendarWindow,
+  type CalendarAnswer,
   calendarEventSchema,
+  expandCalendarAnswer,
 } from '@spaceboard/domain'
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
@@ -57,8 +58,12 @@ export const calendarWindowQuery = (params: WindowParams | null) =>
   queryOptions({
     queryKey: [BOOKING_ENDPOINT, 'calendar', params],
     // onlyBooked marks the calendar's call (spec 2 §7); 0: every space, not only the booked ones.
-    queryFn: ({ signal }) =>
-      api<CalendarWindow>(`${BOOKING_ENDPOINT}/${queryString({ ...params, onlyBooked: 0 })}`, { signal }),
+    queryFn: async ({ signal }) =>
+      expandCalendarAnswer(
+        await api<CalendarAnswer>(`${BOOKING_ENDPOINT}/${queryString({ ...params, onlyBooked: 0 })}`, {
+          signal,
+        }),
+      ),
     enabled: params !== null,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
