@@ -2309,7 +2309,7 @@ async function workflowDrain(client, sink, processes) {
   )
   console.log(
     drained
-      ? `workflow sends on PostgreSQL 15, ${processes} API process${processes > 1 ? 'es' : ''}: ${WORKFLOW_SENDS} sends due at the same moment across ${WORKFLOW_ORGANIZATIONS} organizations drained ${Number(span.seconds).toFixed(1)} s after their due time (all queued in the outbox after ${Number(span.queued).toFixed(1)} s; the runner polls every 15 s): ${state.sent} sent, ${state.failed} failed, ${sink.received - startReceived} received by the SMTP server`
+      ? `workflow sends on PostgreSQL 15, ${processes} API process${processes > 1 ? 'es' : ''}: ${WORKFLOW_SENDS} sends due at the same moment across ${WORKFLOW_ORGANIZATIONS} organizations drained ${Number(span.seconds).toFixed(1)} s after their due time (all queued in the outbox after ${Number(span.queued).toFixed(1)} s; the runner polls every 5 s): ${state.sent} sent, ${state.failed} failed, ${sink.received - startReceived} received by the SMTP server`
       : `workflow sends on PostgreSQL 15, ${processes} API process${processes > 1 ? 'es' : ''}: NOT drained ${WORKFLOW_DRAIN_DEADLINE_S} s after their due time: ${state.pending} sends pending, ${state.unsent} mails unsent, ${state.sent} sent, ${state.failed} failed`,
   )
 }
