@@ -1,5 +1,5 @@
 import { addDays, workflowMessages, zonedInstant } from '@spaceboard/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bookingWorkflowLogs,
@@ -42,7 +42,6 @@ async function book(overrides: Record<string, unknown> = {}) {
     user_id: ids.carlos,
     attendees: 4,
     payment_status: 'invoice',
-    dontSendEmail: 1,
     ...overrides,
   })
   expect(response.statusCode, response.body).toBe(201)
@@ -265,6 +264,30 @@ describe('scheduling', () => {
     await deleteWorkflow(id)
   })
 
+  it('schedules nothing for a booking made with dontSendEmail: logged skipped, not revived by a reschedule', async () => {
+    const { id } = await createWorkflow({ name: 'Quiet', time_value: 2 })
+    const bookingId = await book({ dontSendEmail: 1 })
+    expect(await sendsOf(bookingId)).toMatchObject([{ workflowId: id, state: 'done' }])
+    expect(await logsOf(bookingId)).toMatchObject([
+      {
+        workflow_name: 'Quiet',
+        status: 'skipped',
+        remarks: 'Skipped: the booking was made with dontSendEmail',
+      },
+    ])
+    const day = nextDay()
+    const moved = await t.api(admin, 'PUT', `/api/userbooking/${bookingId}`, {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: ids.roomA,
+      newStartTime: `${day} 14:00`,
+      newEndTime: `${day} 15:00`,
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(await sendsOf(bookingId)).toMatchObject([{ state: 'done' }])
+    expect(await logsOf(bookingId)).toHaveLength(1)
+    await deleteWorkflow(id)
+  })
+
   it('moves pending sends when a workflow is edited, cancels them when it stops matching or is deleted', async () => {
     const { id } = await createWorkflow({ name: 'Edited', time_value: 1 })
     const bookingId = await book()
@@ -307,7 +330,13 @@ describe('the runner', () => {
     t.database.db
       .select({ to: mailOutbox.to, subject: mailOutbox.subject, type: mailOutbox.mailType })
       .from(mailOutbox)
-      .where(eq(mailOutbox.bookingId, bookingId))
+      .where(
+        and(
+          eq(mailOutbox.bookingId, bookingId),
+          // The booking's own confirmations (booked without dontSendEmail) are not the runner's.
+          notInArray(mailOutbox.mailType, ['booking_confirmation_user', 'booking_confirmation_center']),
+        ),
+      )
 
   it('sends a due send once through the outbox with the booking merge values, and logs it sent', async () => {
     const { id } = await createWorkflow({
@@ -326,6 +355,48 @@ describe('the runner', () => {
     const logs = (await t.api(admin, 'GET', `/api/workflow/logs/${id}`)).json() as { booking_id: number }[]
     expect(logs.filter((l) => l.booking_id === bookingId)).toMatchObject([{ status: 'sent' }])
     await deleteWorkflow(id)
+  })
+
+  it("sends a confirmations-only client's booker no workflow mail but a confirmation, and the location its mail", async () => {
+    const made = await Promise.all([
+      createWorkflow({ name: 'Thanks', email_template_type: 'thankyou_email_3_days_after' }),
+      createWorkflow({ name: 'Confirm again', email_template_type: 'booking_confirmation_user' }),
+      createWorkflow({ name: 'Desk copy', email_template_type: 'booking_confirmation_center' }),
+    ])
+    const setOnly = (value: boolean) =>
+      t.database.db.update(clients).set({ sendConfirmationOnly: value }).where(eq(clients.id, ids.coral))
+    try {
+      await setOnly(true)
+      const bookingId = await book()
+      await dueNow(bookingId)
+      await t.workflows.flush()
+      const byName = Object.fromEntries((await logsOf(bookingId)).map((l) => [l.workflow_name, l]))
+      expect(byName.Thanks).toMatchObject({
+        status: 'skipped',
+        remarks: 'Skipped: the client receives confirmation e-mails only',
+      })
+      expect(byName['Confirm again']).toMatchObject({
+        status: 'sent',
+        remarks: 'Sent to carlos@coraltech.test',
+      })
+      expect(byName['Desk copy']?.status).toBe('sent')
+      expect(
+        (
+          await t.database.db
+            .select({ type: mailOutbox.mailType })
+            .from(mailOutbox)
+            .where(
+              and(
+                eq(mailOutbox.bookingId, bookingId),
+                eq(mailOutbox.mailType, 'thankyou_email_3_days_after'),
+              ),
+            )
+        ).length,
+      ).toBe(0)
+    } finally {
+      await setOnly(false)
+      for (const { id } of made) await deleteWorkflow(id)
+    }
   })
 
   it('leaves a send leased by a process that died until its lease runs out, then sends it once', async () => {

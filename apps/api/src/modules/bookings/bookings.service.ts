@@ -490,7 +490,13 @@ export async function createBooking(
       bookingIds.push(bookingId)
     }
     await mails?.created(ctx, { bookingIds, recurringId }, input.dontSendEmail)
-    await bookingsChanged(ctx.tx, bc.organizationId, bookingIds, now)
+    await bookingsChanged(
+      ctx.tx,
+      bc.organizationId,
+      bookingIds,
+      now,
+      input.dontSendEmail === true || input.dontSendEmail === 1,
+    )
     return {
       bookingId: bookingIds[0] as number,
       bookingIds,

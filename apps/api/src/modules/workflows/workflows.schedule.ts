@@ -29,6 +29,7 @@ const reasons = {
   bookingCancelled: 'Cancelled: the booking was cancelled',
   noLongerMatches: 'Cancelled: the booking no longer matches the workflow',
   workflowDeleted: 'Cancelled: the workflow was deleted',
+  dontSendEmail: 'Skipped: the booking was made with dontSendEmail',
 }
 
 /**
@@ -44,6 +45,7 @@ export async function syncSends(
   bookings: Booking[],
   workflows: Workflow[],
   now = new Date(),
+  dontSendEmail = false,
 ) {
   if (!bookings.length || !workflows.length) return
   const existing = await tx
@@ -97,7 +99,10 @@ export async function syncSends(
       }
       const dueAt = dueAtOf(workflow, booking)
       const row = { organizationId, workflowId: workflow.id, bookingId: booking.id, dueAt }
-      if (dueAt <= now) {
+      if (dontSendEmail && !send) {
+        skippedInserts.push(row)
+        log('skipped', reasons.dontSendEmail)
+      } else if (dueAt <= now) {
         if (send) finish.push(send.id)
         else skippedInserts.push(row)
         log('skipped', reasons.passed(dueAt))
@@ -135,18 +140,21 @@ export async function cancelSendsOfWorkflow(tx: Tx, organizationId: number, work
 
 /**
  * What the booking services call in their transaction when bookings are created, moved or
- * cancelled: their sends follow (scheduled, moved or cancelled).
+ * cancelled: their sends follow (scheduled, moved or cancelled). A booking made with dontSendEmail
+ * gets no workflow mails, as it gets no booking mails: its sends are recorded done and logged
+ * skipped, so that a later reschedule or workflow edit does not schedule them after all.
  */
 export async function bookingsChanged(
   tx: Tx,
   organizationId: number,
   bookingIds: number[],
   now = new Date(),
+  dontSendEmail = false,
 ) {
   if (!bookingIds.length) return
   const bookings = await repo.bookingsToSchedule(tx, organizationId, bookingIds)
   const workflows = await repo.liveWorkflows(tx, organizationId)
-  await syncSends(tx, organizationId, bookings, workflows, now)
+  await syncSends(tx, organizationId, bookings, workflows, now, dontSendEmail)
 }
 
 /** A workflow created or edited: the upcoming bookings it applies to, and those it had pending sends for. */
