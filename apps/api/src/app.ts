@@ -43,6 +43,7 @@ import { packageRoutes } from './modules/packages/packages.routes.ts'
 import { preferenceRoutes } from './modules/preferences/preferences.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
+import { reportRoutes } from './modules/reports/reports.routes.ts'
 import { spaceRoutes } from './modules/spaces/spaces.routes.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
@@ -227,6 +228,7 @@ export async function buildApp(
   app.addHook('preClose', () => calendarEvents.close())
   calendarRoutes(app, calendarEvents)
   billingRoutes(app)
+  reportRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

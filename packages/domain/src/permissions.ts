@@ -96,6 +96,12 @@ export const permissionTable = {
   'billing.read': superAndAdmin,
   'billing.export': superAndAdmin,
   'commission.read': superAndAdmin,
+  /** Reports show an organization's revenue: money data, like billing (issue 20). */
+  'reports.read': superAndAdmin,
+  /** The industry averages every organization is measured against (spec 3 §2). */
+  'benchmarking.write': superOnly,
+  /** The client and booker extract: personal data, for organizations with direct_marketing (spec 3 §2). */
+  'marketing.read': superAndAdmin,
 } as const satisfies Record<string, readonly UserType[]>
 
 export type Permission = keyof typeof permissionTable

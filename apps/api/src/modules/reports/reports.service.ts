@@ -1,0 +1,138 @@
+import {
+  FIRST_REPORT_YEAR,
+  type ReportQuery,
+  type ReportResult,
+  reportBusyTypeLabels,
+  reportGroupByLabels,
+  reportMessages,
+  reportPeriod,
+  reportTypeInfo,
+  reportUsesFilter,
+} from '@spaceboard/domain'
+import type { Ctx } from '../../platform/context.ts'
+import { badRequest, fieldError, forbidden } from '../../platform/errors.ts'
+import { organizationForWrite } from '../../platform/tenancy.ts'
+import type { ReportInput } from './report-input.ts'
+import * as repo from './reports.repository.ts'
+import { reportBuilders } from './types/index.ts'
+
+const idOrAll = (value: ReportQuery['center_id']) => (typeof value === 'number' ? value : null)
+
+/**
+ * Checks a report request (spec 3 §5, §6): super names an organization first, except for the super
+ * industry benchmarking, and never one excluded from reporting; others report on their own; the
+ * organization-level benchmarking needs the organization's industry_benchmarking_report feature;
+ * the location and space must be the organization's own; the year runs from 1990 to this year.
+ */
+export async function reportInput(ctx: Ctx, query: ReportQuery, now = new Date()): Promise<ReportInput> {
+  const type = query.report_type
+  const currentYear = now.getUTCFullYear()
+  const year = query.year ?? currentYear
+  if (year < FIRST_REPORT_YEAR || year > currentYear)
+    throw fieldError('year', reportMessages.year(currentYear))
+  const month = query.month ?? now.getUTCMonth() + 1
+
+  let organization: repo.ReportOrganization | null = null
+  if (type === 'superIndustryBenchmarking') {
+    if (ctx.actor.type !== 'super') throw forbidden(reportMessages.notAvailable)
+  } else {
+    const organizationId = organizationForWrite(
+      ctx.actor,
+      query.org_id,
+      reportMessages.selectOrganizationFirst,
+    )
+    organization = (await repo.reportOrganization(ctx.tx, organizationId)) ?? null
+    if (!organization) throw fieldError('org_id', reportMessages.selectOrganizationFirst)
+    if (ctx.actor.type === 'super' && organization.excludeFromReporting)
+      throw fieldError('org_id', reportMessages.excluded)
+    if (type === 'bcIndustryBenchmarking' && !organization.features.industry_benchmarking_report)
+      throw forbidden(reportMessages.notAvailable)
+  }
+
+  const centerId = organization && reportUsesFilter(type, 'location') ? idOrAll(query.center_id) : null
+  if (
+    organization &&
+    centerId !== null &&
+    !(await repo.organizationCenter(ctx.tx, organization.id, centerId))
+  )
+    throw fieldError('center_id', 'Choose a location of this organization.')
+  const spaceId = organization && reportUsesFilter(type, 'space') ? idOrAll(query.room_id) : null
+  if (
+    organization &&
+    spaceId !== null &&
+    !(await repo.organizationSpace(ctx.tx, organization.id, spaceId, centerId))
+  )
+    throw fieldError('room_id', 'Choose a space of this location.')
+
+  const groupBy =
+    type === 'averagePerBooking' ||
+    (reportUsesFilter(type, 'groupBy') && ['center', 'room'].includes(query.report_value))
+      ? query.report_value
+      : 'center'
+  return {
+    type,
+    organization,
+    duration: query.report_duration,
+    year,
+    month,
+    period: reportPeriod(query.report_duration, year, month, organization?.monthId ?? 1),
+    centerId,
+    spaceId,
+    groupBy,
+    busyType: query.busy_type,
+    revenue: { tax: query.is_tax_included, amenities: query.is_amenity_included },
+  }
+}
+
+/** The chosen filters as the workbook's header rows and the screen's caption read them. */
+async function readableFilters(ctx: Ctx, input: ReportInput) {
+  const uses = (name: Parameters<typeof reportUsesFilter>[1]) => reportUsesFilter(input.type, name)
+  const filters: { label: string; value: string }[] = [
+    { label: 'Report', value: reportTypeInfo(input.type).label },
+  ]
+  if (input.organization) filters.push({ label: 'Organization', value: input.organization.name })
+  filters.push({ label: 'Period', value: input.period.label })
+  if (uses('duration'))
+    filters.push({ label: 'Duration', value: input.duration === 'monthly' ? 'Monthly' : 'Yearly' })
+  if (uses('groupBy')) filters.push({ label: 'Group by', value: reportGroupByLabels[input.groupBy] })
+  if (uses('busyType')) filters.push({ label: 'Busy by', value: reportBusyTypeLabels[input.busyType] })
+  if (uses('location') && input.organization) {
+    const center =
+      input.centerId === null
+        ? null
+        : await repo.organizationCenter(ctx.tx, input.organization.id, input.centerId)
+    filters.push({ label: 'Location', value: center?.name ?? 'All Locations' })
+  }
+  if (uses('space') && input.organization) {
+    const space =
+      input.spaceId === null
+        ? null
+        : await repo.organizationSpace(ctx.tx, input.organization.id, input.spaceId, null)
+    filters.push({ label: 'Space', value: space?.name ?? 'All Spaces' })
+  }
+  if (uses('tax'))
+    filters.push({ label: 'Tax', value: input.revenue.tax === 'incTax' ? 'Including tax' : 'Excluding tax' })
+  if (uses('amenities'))
+    filters.push({
+      label: 'Amenities',
+      value: input.revenue.amenities === 'incAmenity' ? 'Including amenities' : 'Excluding amenities',
+    })
+  return filters
+}
+
+/** One report, built by its type's builder inside the envelope every report shares. */
+export async function buildReport(ctx: Ctx, query: ReportQuery): Promise<ReportResult> {
+  const input = await reportInput(ctx, query)
+  const builder = reportBuilders[input.type]
+  if (!builder) throw badRequest(reportMessages.notAvailable)
+  const body = await builder(ctx, input)
+  return {
+    report_type: input.type,
+    label: reportTypeInfo(input.type).label,
+    currency_code: input.organization?.currencyCode ?? '',
+    organization: input.organization ? { id: input.organization.id, name: input.organization.name } : null,
+    period: { from: input.period.from, to: input.period.to, label: input.period.label },
+    filters: await readableFilters(ctx, input),
+    ...body,
+  }
+}
