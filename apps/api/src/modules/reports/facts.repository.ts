@@ -1,0 +1,60 @@
+import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { bookings, centers } from '../../db/schema/index.ts'
+import type { ReportInput } from './report-input.ts'
+
+/**
+ * The SQL twins of the domain's report measures (packages/domain/src/reports/measures.ts). Every
+ * report type builds its statement from these, so that a booking is in or out, and worth the same,
+ * in every report. Statements using them join `centers` on the booking's location.
+ */
+
+/** The start of a booking as its location's wall clock: the report buckets' date, hour and weekday. */
+export const localStart = sql`(${bookings.startTime} at time zone ${centers.timezoneId})`
+
+/** The local date (yyyy-MM-dd) a booking falls on. */
+export const localDate = sql<string>`to_char(${localStart}, 'YYYY-MM-DD')`
+
+/** The join every report statement makes: a booking's location, same organization. */
+export const bookingCenterJoin = and(
+  eq(centers.organizationId, bookings.organizationId),
+  eq(centers.id, bookings.centerId),
+) as SQL
+
+/**
+ * The bookings a report counts: the organization's, not cancelled, starting on a local date in the
+ * period, of the chosen location and space.
+ */
+export function countedBookingsOf(input: ReportInput, organizationId: number): SQL {
+  return and(
+    eq(bookings.organizationId, organizationId),
+    ne(bookings.status, 'cancelled'),
+    // The instant range first (one day of slack each side for any zone) lets the index on
+    // (organization_id, start_time) do the work; the local date then decides exactly.
+    gte(bookings.startTime, sql`${input.period.from}::date - interval '1 day'`),
+    lt(bookings.startTime, sql`${input.period.to}::date + interval '1 day'`),
+    sql`${localStart}::date >= ${input.period.from}::date`,
+    sql`${localStart}::date < ${input.period.to}::date`,
+    input.centerId === null ? undefined : eq(bookings.centerId, input.centerId),
+    input.spaceId === null ? undefined : eq(bookings.spaceId, input.spaceId),
+  ) as SQL
+}
+
+/** A booking's charged amenities less their refunds, before tax, in cents. */
+const amenitiesNetCents = sql`coalesce((
+  select sum(round(ba.total_amount * 100)) - coalesce(sum((
+    select sum(round(r.amount * 100)) from booking_amenity_refunds r
+    where r.organization_id = ba.organization_id and r.booking_amenity_id = ba.id)), 0)
+  from booking_amenities ba
+  where ba.organization_id = ${bookings.organizationId} and ba.booking_id = ${bookings.id} and not ba.not_charged), 0)`
+
+/** A booking's revenue in cents, as bookingRevenue defines it, for the request's tax and amenity choice. */
+export function revenueCents(revenue: ReportInput['revenue']): SQL<number> {
+  const subTotal = sql`round(${bookings.subTotal} * 100)`
+  const tax = sql`round(${bookings.taxAmount} * 100)`
+  if (revenue.amenities === 'incAmenity')
+    return sql<number>`(${subTotal}${revenue.tax === 'incTax' ? sql` + ${tax}` : sql``})`
+  const base = sql`greatest(0, ${subTotal} - ${amenitiesNetCents})`
+  if (revenue.tax === 'exTax') return sql<number>`${base}`
+  // percentOf: half up to the cent of base × basis points / 10000.
+  return sql<number>`(${base} + round(${base} * round(${bookings.taxPercentage} * 100) / 10000.0))`
+}
