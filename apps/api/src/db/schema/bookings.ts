@@ -285,6 +285,8 @@ export const bookingAmenityRefunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A booking's amenity refunds are read by their amenity (billing lines, reports' amenity net).
+    index('booking_amenity_refunds_amenity_idx').on(t.organizationId, t.bookingAmenityId),
     foreignKey({
       columns: [t.organizationId, t.bookingAmenityId],
       foreignColumns: [bookingAmenities.organizationId, bookingAmenities.id],
@@ -363,6 +365,7 @@ export const bookingAdditionalChargeRefunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('booking_additional_charge_refunds_charge_idx').on(t.organizationId, t.additionalChargeId),
     foreignKey({
       columns: [t.organizationId, t.additionalChargeId],
       foreignColumns: [bookingAdditionalCharges.organizationId, bookingAdditionalCharges.id],

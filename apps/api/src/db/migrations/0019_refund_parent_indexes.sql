@@ -1,0 +1,2 @@
+CREATE INDEX "booking_additional_charge_refunds_charge_idx" ON "booking_additional_charge_refunds" USING btree ("organization_id","additional_charge_id");--> statement-breakpoint
+CREATE INDEX "booking_amenity_refunds_amenity_idx" ON "booking_amenity_refunds" USING btree ("organization_id","booking_amenity_id");
