@@ -285,6 +285,8 @@ export const bookingAmenityRefunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A line's refunds: the reports' revenue without amenities reads them per booked amenity.
+    index('booking_amenity_refunds_amenity_idx').on(t.organizationId, t.bookingAmenityId),
     foreignKey({
       columns: [t.organizationId, t.bookingAmenityId],
       foreignColumns: [bookingAmenities.organizationId, bookingAmenities.id],

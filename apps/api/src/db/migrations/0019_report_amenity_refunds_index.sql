@@ -1,0 +1,1 @@
+CREATE INDEX "booking_amenity_refunds_amenity_idx" ON "booking_amenity_refunds" USING btree ("organization_id","booking_amenity_id");
