@@ -8,7 +8,16 @@ import {
 } from '@spaceboard/domain'
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { bookings, centerRevenueTargets, centers, clients, spaces, users } from '../../db/schema/index.ts'
+import {
+  bookings,
+  centerRevenueTargets,
+  centers,
+  clientClientTypes,
+  clients,
+  clientTypes,
+  spaces,
+  users,
+} from '../../db/schema/index.ts'
 import { bookingCenterJoin, countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
@@ -38,8 +47,7 @@ const revenueSum = (input: ReportInput) =>
 export async function clientTypeRevenue(tx: Tx, input: ReportInput, organizationId: number) {
   const perClient = tx
     .select({
-      // Named apart from client_client_types.client_id, which the group's subquery reads beside it.
-      clientId: sql<number>`${bookings.clientId}`.as('booking_client_id'),
+      clientId: bookings.clientId,
       bucket: localBucket(input.duration).as('bucket'),
       bookings: sql<number>`count(*)::int`.as('bookings'),
       revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
@@ -49,18 +57,28 @@ export async function clientTypeRevenue(tx: Tx, input: ReportInput, organization
     .where(countedBookingsOf(input, organizationId))
     .groupBy(bookings.clientId, sql`2`)
     .as('per_client')
-  const group = sql<string>`coalesce((
-    select string_agg(ct.name, ${CLIENT_TYPE_SEPARATOR} order by ct.name collate "C")
-    from client_client_types cct join client_types ct on ct.id = cct.client_type_id
-    where cct.organization_id = ${organizationId} and cct.client_id = ${perClient.clientId}), ${NO_CLIENT_TYPE})`
+  // Each client's group once (not once per bucket), joined to the clients that booked.
+  const groups = tx
+    .select({
+      clientId: sql<number>`${clientClientTypes.clientId}`.as('typed_client_id'),
+      name: sql<string>`string_agg(${clientTypes.name}, ${CLIENT_TYPE_SEPARATOR} order by ${clientTypes.name} collate "C")`.as(
+        'type_names',
+      ),
+    })
+    .from(clientClientTypes)
+    .innerJoin(clientTypes, eq(clientTypes.id, clientClientTypes.clientTypeId))
+    .where(eq(clientClientTypes.organizationId, organizationId))
+    .groupBy(clientClientTypes.clientId)
+    .as('client_groups')
   return tx
     .select({
-      group: group.as('client_type'),
+      group: sql<string>`coalesce(${groups.name}, ${NO_CLIENT_TYPE})`.as('client_type'),
       bucket: perClient.bucket,
       bookings: sql<number>`sum(${perClient.bookings})::int`.mapWith(toNumber),
       revenueCents: sql<number>`sum(${perClient.revenue})::bigint`.mapWith(toNumber),
     })
     .from(perClient)
+    .leftJoin(groups, eq(groups.clientId, perClient.clientId))
     .groupBy(sql`1`, sql`2`)
     .orderBy(sql`1`, sql`2`)
 }
