@@ -17,7 +17,10 @@ export interface ReportBookingFacts {
   /** Tax on the subtotal (bookings.tax_amount). */
   taxAmount: Cents
   taxPercentage: BasisPoints
-  /** The booking's amenities less their refunds, before tax. */
+  /**
+   * The booking's amenity lines less their refunds, before tax: every line in the subtotal, a
+   * not-charged one too (the stored subtotal holds it, as bookingTotals counts every line).
+   */
   amenitiesNet: Cents
 }
 

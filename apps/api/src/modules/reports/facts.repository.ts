@@ -39,13 +39,16 @@ export function countedBookingsOf(input: ReportInput, organizationId: number): S
   ) as SQL
 }
 
-/** A booking's charged amenities less their refunds, before tax, in cents. */
+/**
+ * A booking's amenity lines less their refunds, before tax, in cents: every line its stored
+ * subtotal holds, a not-charged one too (the booking's totals count each line, see bookingTotals).
+ */
 const amenitiesNetCents = sql`coalesce((
   select sum(round(ba.total_amount * 100)) - coalesce(sum((
     select sum(round(r.amount * 100)) from booking_amenity_refunds r
     where r.organization_id = ba.organization_id and r.booking_amenity_id = ba.id)), 0)
   from booking_amenities ba
-  where ba.organization_id = ${bookings.organizationId} and ba.booking_id = ${bookings.id} and not ba.not_charged), 0)`
+  where ba.organization_id = ${bookings.organizationId} and ba.booking_id = ${bookings.id}), 0)`
 
 /** A booking's revenue in cents, as bookingRevenue defines it, for the request's tax and amenity choice. */
 export function revenueCents(revenue: ReportInput['revenue']): SQL<number> {

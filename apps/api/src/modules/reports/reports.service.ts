@@ -75,7 +75,13 @@ export async function reportInput(ctx: Ctx, query: ReportQuery, now = new Date()
     duration: query.report_duration,
     year,
     month,
-    period: reportPeriod(query.report_duration, year, month, organization?.monthId ?? 1),
+    // A type without a month filter (Center Revenue Target) covers the financial year either way.
+    period: reportPeriod(
+      reportUsesFilter(type, 'month') ? query.report_duration : 'yearly',
+      year,
+      month,
+      organization?.monthId ?? 1,
+    ),
     centerId,
     spaceId,
     groupBy,

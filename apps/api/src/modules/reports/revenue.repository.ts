@@ -1,0 +1,277 @@
+import {
+  CLIENT_TYPE_SEPARATOR,
+  type IsoDate,
+  NO_CLIENT_TYPE,
+  type ReportDuration,
+  type ReportGroupBy,
+  TOP_CLIENTS,
+} from '@spaceboard/domain'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import {
+  bookings,
+  centerRevenueTargets,
+  centers,
+  clientClientTypes,
+  clients,
+  clientTypes,
+  spaces,
+  users,
+} from '../../db/schema/index.ts'
+import { bookingCenterJoin, countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import type { ReportInput } from './report-input.ts'
+
+/**
+ * The statements of the revenue reports (Client Type Revenue, Average per Booking, Top 20 Clients,
+ * Center Revenue Target): each aggregates the counted bookings in SQL (one row per group), on the
+ * (organization_id, start_time) and (organization_id, center_id, start_time) indexes.
+ */
+
+const toNumber = (value: unknown) => Number(value ?? 0)
+
+/** The bucket of a booking: its local date (a monthly report's days) or local month (a yearly one's). */
+function localBucket(duration: ReportDuration) {
+  // A literal, not a parameter: the same text in the select and the group by.
+  return sql<string>`to_char(${localStart}, ${sql.raw(duration === 'monthly' ? "'YYYY-MM-DD'" : "'YYYY-MM'")})`
+}
+
+/** The counted bookings of the input's location and space, from `from` to `to` (local dates) instead of its period. */
+function countedBetween(input: ReportInput, organizationId: number, from: IsoDate, to: IsoDate) {
+  return countedBookingsOf({ ...input, period: { ...input.period, from, to } }, organizationId)
+}
+
+const revenueSum = (input: ReportInput) =>
+  sql<number>`coalesce(sum(${revenueCents(input.revenue)}), 0)::bigint`.mapWith(toNumber)
+
+/** Client Type Revenue: per client type group and bucket, bookings and revenue in cents. */
+export async function clientTypeRevenue(tx: Tx, input: ReportInput, organizationId: number) {
+  const perClient = tx
+    .select({
+      clientId: bookings.clientId,
+      bucket: localBucket(input.duration).as('bucket'),
+      bookings: sql<number>`count(*)::int`.as('bookings'),
+      revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingCenterJoin)
+    .where(countedBookingsOf(input, organizationId))
+    .groupBy(bookings.clientId, sql`2`)
+    .as('per_client')
+  // Each client's group once (not once per bucket), joined to the clients that booked.
+  const groups = tx
+    .select({
+      clientId: sql<number>`${clientClientTypes.clientId}`.as('typed_client_id'),
+      name: sql<string>`string_agg(${clientTypes.name}, ${CLIENT_TYPE_SEPARATOR} order by ${clientTypes.name} collate "C")`.as(
+        'type_names',
+      ),
+    })
+    .from(clientClientTypes)
+    .innerJoin(clientTypes, eq(clientTypes.id, clientClientTypes.clientTypeId))
+    .where(eq(clientClientTypes.organizationId, organizationId))
+    .groupBy(clientClientTypes.clientId)
+    .as('client_groups')
+  return tx
+    .select({
+      group: sql<string>`coalesce(${groups.name}, ${NO_CLIENT_TYPE})`.as('client_type'),
+      bucket: perClient.bucket,
+      bookings: sql<number>`sum(${perClient.bookings})::int`.mapWith(toNumber),
+      revenueCents: sql<number>`sum(${perClient.revenue})::bigint`.mapWith(toNumber),
+    })
+    .from(perClient)
+    .leftJoin(groups, eq(groups.clientId, perClient.clientId))
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`1`, sql`2`)
+}
+
+/** Average per Booking: per location, space, client or user (the booking's), bookings, revenue in cents and booked minutes. */
+export async function bookingsPerGroup(tx: Tx, input: ReportInput, organizationId: number) {
+  const key = groupKey(input.groupBy)
+  const perGroup = tx
+    .select({
+      id: sql<number>`${key}`.as('group_id'),
+      bookings: sql<number>`count(*)::int`.as('bookings'),
+      revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
+      minutes: sql<number>`sum(${bookings.durationMinutes})`.as('minutes'),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingCenterJoin)
+    .where(countedBookingsOf(input, organizationId))
+    .groupBy(key)
+    .as('per_group')
+  const named = (name: SQL, table: typeof centers | typeof spaces | typeof clients | typeof users) =>
+    tx
+      .select({
+        id: perGroup.id,
+        name: sql<string>`${name}`,
+        bookings: sql<number>`${perGroup.bookings}`.mapWith(toNumber),
+        revenueCents: sql<number>`${perGroup.revenue}::bigint`.mapWith(toNumber),
+        minutes: sql<number>`${perGroup.minutes}::bigint`.mapWith(toNumber),
+      })
+      .from(perGroup)
+      .innerJoin(table, eq(table.id, perGroup.id))
+      .orderBy(sql`${name} collate "C"`, perGroup.id)
+  switch (input.groupBy) {
+    case 'room':
+      return named(sql`${spaces.name}`, spaces)
+    case 'client':
+      return named(sql`${clients.name}`, clients)
+    case 'user':
+      return named(sql`trim(${users.firstName} || ' ' || ${users.lastName})`, users)
+    default:
+      return named(sql`${centers.name}`, centers)
+  }
+}
+
+function groupKey(groupBy: ReportGroupBy) {
+  switch (groupBy) {
+    case 'room':
+      return bookings.spaceId
+    case 'client':
+      return bookings.clientId
+    case 'user':
+      return bookings.userId
+    default:
+      return bookings.centerId
+  }
+}
+
+/** Top 20 Clients of a period: bookings and revenue in cents, ranked (TOP_CLIENTS). */
+export async function topClientsOfPeriod(tx: Tx, input: ReportInput, organizationId: number) {
+  const perClient = tx
+    .select({
+      clientId: bookings.clientId,
+      bookings: sql<number>`count(*)::int`.as('bookings'),
+      revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingCenterJoin)
+    .where(countedBookingsOf(input, organizationId))
+    .groupBy(bookings.clientId)
+    .as('per_client')
+  return tx
+    .select({
+      id: clients.id,
+      name: clients.name,
+      bookings: sql<number>`${perClient.bookings}`.mapWith(toNumber),
+      revenueCents: sql<number>`${perClient.revenue}::bigint`.mapWith(toNumber),
+    })
+    .from(perClient)
+    .innerJoin(clients, and(eq(clients.organizationId, organizationId), eq(clients.id, perClient.clientId)))
+    .orderBy(sql`${perClient.revenue} desc`, sql`${clients.name} collate "C"`, clients.id)
+    .limit(TOP_CLIENTS)
+}
+
+/**
+ * Top 20 Clients of financial years (oldest first, the ranked one last): the last year's top clients
+ * with their bookings that year and their revenue in cents in every one of the years.
+ */
+export async function topClientsOfYears(
+  tx: Tx,
+  input: ReportInput,
+  organizationId: number,
+  years: readonly { from: IsoDate; to: IsoDate }[],
+) {
+  const first = years[0]
+  const last = years.at(-1)
+  if (!first || !last) return []
+  const inYear = (year: { from: IsoDate; to: IsoDate }) =>
+    sql`${localStart}::date >= ${year.from}::date and ${localStart}::date < ${year.to}::date`
+  const revenue = revenueCents(input.revenue)
+  const perClient = tx
+    .select({
+      clientId: bookings.clientId,
+      bookings: sql<number>`count(*) filter (where ${inYear(last)})`.as('bookings'),
+      ...Object.fromEntries(
+        years.map((year, index) => [
+          `y${index}`,
+          sql<number>`coalesce(sum(${revenue}) filter (where ${inYear(year)}), 0)`.as(`y${index}`),
+        ]),
+      ),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingCenterJoin)
+    .where(countedBetween(input, organizationId, first.from, last.to))
+    .groupBy(bookings.clientId)
+    .as('per_client')
+  const fields = perClient as unknown as Record<string, SQL.Aliased<number>>
+  const lastYear = fields[`y${years.length - 1}`] as SQL.Aliased<number>
+  const rows = await tx
+    .select({
+      id: clients.id,
+      name: clients.name,
+      bookings: sql<number>`${perClient.bookings}::int`.mapWith(toNumber),
+      totals: sql<string[]>`array[${sql.join(
+        years.map((_, index) => sql`${fields[`y${index}`]}::bigint::text`),
+        sql`, `,
+      )}]`,
+    })
+    .from(perClient)
+    .innerJoin(clients, and(eq(clients.organizationId, organizationId), eq(clients.id, perClient.clientId)))
+    .where(sql`${perClient.bookings} > 0`)
+    .orderBy(sql`${lastYear} desc`, sql`${clients.name} collate "C"`, clients.id)
+    .limit(TOP_CLIENTS)
+  return rows.map((row) => ({ ...row, totalsCents: row.totals.map(toNumber) }))
+}
+
+/** The organization's locations (or the chosen one), by name, with whether they are archived. */
+export function reportCenters(tx: Tx, organizationId: number, centerId: number | null) {
+  return tx
+    .select({ id: centers.id, name: centers.name, archived: sql<boolean>`${centers.deletedAt} is not null` })
+    .from(centers)
+    .where(
+      and(
+        eq(centers.organizationId, organizationId),
+        centerId === null ? undefined : eq(centers.id, centerId),
+      ),
+    )
+    .orderBy(sql`${centers.name} collate "C"`, centers.id)
+}
+
+/** Revenue in cents per location and local month (yyyy-MM), from `from` to `to`. */
+export function revenuePerCenterMonth(
+  tx: Tx,
+  input: ReportInput,
+  organizationId: number,
+  from: IsoDate,
+  to: IsoDate,
+) {
+  return tx
+    .select({
+      centerId: bookings.centerId,
+      month: localBucket('yearly'),
+      revenueCents: revenueSum(input),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingCenterJoin)
+    .where(countedBetween(input, organizationId, from, to))
+    .groupBy(bookings.centerId, sql`2`)
+}
+
+/** The monthly revenue targets (calendar year and month) of the locations in the given months. */
+export function revenueTargets(
+  tx: Tx,
+  organizationId: number,
+  centerIds: readonly number[],
+  months: readonly { year: number; month: number }[],
+) {
+  const first = months[0]
+  const last = months.at(-1)
+  if (!first || !last || !centerIds.length) return Promise.resolve([])
+  const at = sql`${centerRevenueTargets.year} * 12 + ${centerRevenueTargets.monthId}`
+  return tx
+    .select({
+      centerId: centerRevenueTargets.centerId,
+      year: centerRevenueTargets.year,
+      month: centerRevenueTargets.monthId,
+      revenue: centerRevenueTargets.revenue,
+    })
+    .from(centerRevenueTargets)
+    .where(
+      and(
+        eq(centerRevenueTargets.organizationId, organizationId),
+        inArray(centerRevenueTargets.centerId, [...centerIds]),
+        sql`${at} between ${first.year * 12 + first.month} and ${last.year * 12 + last.month}`,
+      ),
+    )
+    .orderBy(asc(centerRevenueTargets.centerId))
+}
