@@ -49,10 +49,17 @@ export function bookingRevenue(booking: ReportBookingFacts, options: RevenueOpti
     : base + percentOf(base, booking.taxPercentage)
 }
 
+/**
+ * Lead minutes: whole minutes from the booking's creation to its start; 0 for a booking recorded
+ * after it started (booked on the day, never a negative lead).
+ */
+export function leadMinutes(createdAt: Date, startTime: Date): number {
+  return Math.max(0, Math.floor((startTime.getTime() - createdAt.getTime()) / 60_000))
+}
+
 /** Lead time: days from the booking's creation to its start, minutes divided by 1440 (spec 3 §9), to two decimals. */
 export function leadTimeDays(createdAt: Date, startTime: Date): number {
-  const minutes = Math.floor((startTime.getTime() - createdAt.getTime()) / 60_000)
-  return Math.round((minutes / 1440) * 100) / 100
+  return Math.round((leadMinutes(createdAt, startTime) / 1440) * 100) / 100
 }
 
 /** Booked hours of a booking: its duration in hours, to two decimals. */
