@@ -219,7 +219,8 @@ beforeAll(async () => {
   harbourAdmin = await t.signIn(logins.harbourAdmin)
   tempoCookie = await t.signIn('tina@tempo.test')
   thamesCookie = await t.signIn('tom@thames.test')
-})
+  // Four sign-ins and a password hash (argon2) on a shared, loaded machine.
+}, 180_000)
 afterAll(() => t.close())
 
 const april = 'year=2026&month=4&report_duration=monthly'

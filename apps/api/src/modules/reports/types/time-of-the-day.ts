@@ -1,4 +1,4 @@
-import { bookedHours, hourSlotLabel, reportBusyTypeLabels } from '@spaceboard/domain'
+import { bookedHours, hourSlotLabel, reportBusyTypeLabels, wallHourMinutes } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
 import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
@@ -8,8 +8,8 @@ import type { ReportInput } from '../report-input.ts'
 import type { ReportBody } from './index.ts'
 
 /** The bookings starting in each local hour (wallStartHour). */
-async function bookingsByStartHour(ctx: Ctx, input: ReportInput) {
-  return ctx.tx
+async function bookingsByStartHour(ctx: Ctx, input: ReportInput): Promise<number[]> {
+  const rows = await ctx.tx
     .select({
       hour: sql<number>`extract(hour from ${localStart})`.mapWith(Number),
       value: sql<number>`count(*)`.mapWith(Number),
@@ -18,32 +18,76 @@ async function bookingsByStartHour(ctx: Ctx, input: ReportInput) {
     .innerJoin(centers, bookingCenterJoin)
     .where(countedBookingsOf(input, reportOrganizationId(input)))
     .groupBy(sql`1`)
+  const byHour = new Map(rows.map((row) => [row.hour, row.value]))
+  return Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0)
+}
+
+interface WallHourRow {
+  /** Bookings whose offset stays the same throughout (the wall clock runs with elapsed time). */
+  steady: boolean
+  /** Steady bookings: their local start as minutes of the day, and their minutes. */
+  startMinute: number | null
+  minutes: number | null
+  count: number
+  /** A booking across a clock change: its instants (epoch ms) and zone, computed one by one. */
+  fromMs: number | null
+  toMs: number | null
+  zone: string | null
 }
 
 /**
- * The booked minutes falling in each local hour (wallHourMinutes). A booking is cut at each UTC
- * hour and, inside it, at the location's hour boundary (an offset of :30 or :45 puts it inside the
- * UTC hour): each piece lies within one local hour, the hour its start shows on the location's
- * clock. A clock change happens at the top of a local hour, so it falls on a cut too.
+ * The booked minutes falling in each local hour (wallHourMinutes), from ONE aggregate: the bookings
+ * whose location's offset is the same at their start and end (all but those across a clock change)
+ * grouped by local start minute and length, where the wall clock runs with elapsed time, so that
+ * the minutes are laid out from the start minute on; the few across a clock change are returned
+ * one by one and cut by the domain's wallHourMinutes itself.
  */
-async function minutesByWallHour(ctx: Ctx, input: ReportInput) {
+async function minutesByWallHour(ctx: Ctx, input: ReportInput): Promise<number[]> {
   const result = await ctx.tx.execute(sql`
-    select extract(hour from (piece.from_at at time zone ${centers.timezoneId}))::int as hour,
-      sum(extract(epoch from (least(${bookings.endTime}, piece.to_at)
-        - greatest(${bookings.startTime}, piece.from_at))) / 60)::float8 as value
-    from ${bookings}
-    join ${centers} on ${bookingCenterJoin}
-    cross join lateral generate_series(
-      date_trunc('hour', ${bookings.startTime}, 'UTC'), ${bookings.endTime}, interval '1 hour') as utc_hour(at)
-    cross join lateral (select utc_hour.at + ((60 - extract(minute from
-      (utc_hour.at at time zone ${centers.timezoneId}))::int) % 60) * interval '1 minute' as at) as local_hour
-    cross join lateral (values (utc_hour.at, local_hour.at), (local_hour.at, utc_hour.at + interval '1 hour'))
-      as piece(from_at, to_at)
-    where ${countedBookingsOf(input, reportOrganizationId(input))}
-      and piece.from_at < piece.to_at
-      and piece.from_at < ${bookings.endTime} and piece.to_at > ${bookings.startTime}
-    group by 1`)
-  return (result as unknown as { rows: { hour: number; value: number }[] }).rows
+    select steady, start_minute as "startMinute", minutes, count(*)::int as count,
+      from_ms as "fromMs", to_ms as "toMs", zone
+    from (
+      select steady,
+        case when steady then extract(hour from local_start)::int * 60 + extract(minute from local_start)::int end
+          as start_minute,
+        case when steady then duration end as minutes,
+        case when steady then null else (extract(epoch from start_time) * 1000)::float8 end as from_ms,
+        case when steady then null else (extract(epoch from end_time) * 1000)::float8 end as to_ms,
+        case when steady then null else zone end as zone
+      from (
+        select ${localStart} as local_start, ${bookings.durationMinutes} as duration,
+          ${bookings.startTime} as start_time, ${bookings.endTime} as end_time, ${centers.timezoneId} as zone,
+          (${bookings.endTime} - ${bookings.startTime})
+            = ((${bookings.endTime} at time zone ${centers.timezoneId}) - ${localStart}) as steady
+        from ${bookings}
+        join ${centers} on ${bookingCenterJoin}
+        where ${countedBookingsOf(input, reportOrganizationId(input))}
+      ) as counted
+    ) as laid_out
+    group by steady, start_minute, minutes, from_ms, to_ms, zone`)
+  const minutes = Array.from({ length: 24 }, () => 0)
+  for (const row of (result as unknown as { rows: WallHourRow[] }).rows) {
+    if (row.steady) {
+      let at = Number(row.startMinute)
+      for (let left = Number(row.minutes); left > 0; ) {
+        const hour = Math.floor(at / 60) % 24
+        const taken = Math.min(left, 60 - (at % 60))
+        minutes[hour] = (minutes[hour] ?? 0) + taken * row.count
+        at += taken
+        left -= taken
+      }
+    } else {
+      const crossing = wallHourMinutes(
+        new Date(Number(row.fromMs)),
+        new Date(Number(row.toMs)),
+        String(row.zone),
+      )
+      crossing.forEach((value, hour) => {
+        minutes[hour] = (minutes[hour] ?? 0) + value * row.count
+      })
+    }
+  }
+  return minutes
 }
 
 /**
@@ -55,12 +99,12 @@ async function minutesByWallHour(ctx: Ctx, input: ReportInput) {
  */
 export async function timeOfTheDay(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
   const hours = input.busyType === 'hours'
-  const rows = hours ? await minutesByWallHour(ctx, input) : await bookingsByStartHour(ctx, input)
-  const byHour = new Map(rows.map((row) => [Number(row.hour), Number(row.value)]))
-  const data = Array.from({ length: 24 }, (_, hour) => {
-    const value = byHour.get(hour) ?? 0
-    return { Key: hourSlotLabel(hour), hour, total: hours ? bookedHours(value) : value }
-  })
+  const values = hours ? await minutesByWallHour(ctx, input) : await bookingsByStartHour(ctx, input)
+  const data = values.map((value, hour) => ({
+    Key: hourSlotLabel(hour),
+    hour,
+    total: hours ? bookedHours(value) : value,
+  }))
   const kind = hours ? 'hours' : 'count'
   const title = reportBusyTypeLabels[input.busyType]
   return {
