@@ -62,6 +62,8 @@ async function minutesByWallHour(ctx: Ctx, input: ReportInput): Promise<number[]
         from ${bookings}
         join ${centers} on ${bookingCenterJoin}
         where ${countedBookingsOf(input, reportOrganizationId(input))}
+        -- Not pulled up into the outer queries: each booking's local times are computed once.
+        offset 0
       ) as counted
     ) as laid_out
     group by steady, start_minute, minutes, from_ms, to_ms, zone`)
