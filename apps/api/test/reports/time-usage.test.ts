@@ -39,6 +39,7 @@ import { createTestApp, DEMO_PASSWORD, logins, type TestApp } from '../helpers.t
  *  b7  Sydney  Beta    Wed 01-04 09:00 → 10:00 AEDT         03-31 22:00 (60m)  03-22 22:00        12960 (9 d) 15 − 0 = 15   —
  *  b8  Sydney  Alpha   Sun 04-10 01:30 AEST → 03:30 AEDT    10-03 15:30 (60m)  10-01 15:30        2880        0            —
  *  l1  London  Kew     Fri 10-04 14:00 → 15:30 BST          04-10 13:00 (90m)  04-01 13:00        12960 (9 d) 90 − 0 = 90   UKSAVE 12.34
+ *  l2  London  Kew     Tue 05-05 09:00 → 10:00 BST          05-05 08:00 (60m)  05-06 08:00        0 (recorded a day after it started)
  *
  * b5 starts on 30 April in UTC but on 1 May in Sydney: it is May's. b7 starts on 31 March in UTC
  * but on 1 April in Sydney: it is April's. b4 is cancelled: it counts nowhere.
@@ -209,6 +210,7 @@ async function fixture() {
       gratisMinutes: 90,
       ...voucher('UKSAVE', '12.34'),
     }),
+    booking('thames', lon, kew.id, '2026-05-05T08:00', 60, '2026-05-06T08:00'),
   ])
 }
 
@@ -405,6 +407,12 @@ describe('Voucher Usage (voucherUsage)', () => {
       [14, 1],
       [15, 0.5],
     ])
+    // l2 was recorded a day after it started: a lead of 0, same day.
+    const may = await report(thamesCookie, 'report_type=leadTime&year=2026&month=5&report_duration=monthly')
+    expect(nonZero(may.data.buckets, 'NumberBooking')).toEqual([
+      { Key: '2026-05-05', label: '05', NumberBooking: 1, AvgLeadTime: 0 },
+    ])
+    expect(may.data.bands[0]).toEqual({ Key: 'Same day (< 1 day)', NumberBooking: 1, share: 100 })
     const gratis = await report(thamesCookie, `report_type=gratisUsage&${april}`)
     expect(gratis.data.total).toEqual({
       NumberBooking: 1,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { and, ne, sql } from 'drizzle-orm'
 import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingCenterJoin, countedBookingsOf, localBucket } from '../facts.repository.ts'
@@ -24,7 +24,7 @@ export async function voucherUsage(ctx: Ctx, input: ReportInput): Promise<Report
     })
     .from(bookings)
     .innerJoin(centers, bookingCenterJoin)
-    .where(sql`${countedBookingsOf(input, reportOrganizationId(input))} and ${bookings.voucherCode} <> ''`)
+    .where(and(countedBookingsOf(input, reportOrganizationId(input)), ne(bookings.voucherCode, '')))
     .groupBy(sql`1, 2`)
 
   const perCode = new Map<string, { count: number; cents: number }>()
