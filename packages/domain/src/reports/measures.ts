@@ -1,4 +1,4 @@
-import { type BasisPoints, percentOf } from '../bookings/pricing.ts'
+import { type BasisPoints, percentOf, proportion } from '../bookings/pricing.ts'
 import type { Cents } from '../money.ts'
 import { addDays, addMonths, type IsoDate } from '../time.ts'
 import type { ReportDuration } from './contract.ts'
@@ -52,10 +52,17 @@ export function bookingRevenue(booking: ReportBookingFacts, options: RevenueOpti
     : base + percentOf(base, booking.taxPercentage)
 }
 
+/**
+ * Lead minutes: whole minutes from the booking's creation to its start; 0 for a booking recorded
+ * after it started (booked on the day, never a negative lead).
+ */
+export function leadMinutes(createdAt: Date, startTime: Date): number {
+  return Math.max(0, Math.floor((startTime.getTime() - createdAt.getTime()) / 60_000))
+}
+
 /** Lead time: days from the booking's creation to its start, minutes divided by 1440 (spec 3 §9), to two decimals. */
 export function leadTimeDays(createdAt: Date, startTime: Date): number {
-  const minutes = Math.floor((startTime.getTime() - createdAt.getTime()) / 60_000)
-  return Math.round((minutes / 1440) * 100) / 100
+  return Math.round((leadMinutes(createdAt, startTime) / 1440) * 100) / 100
 }
 
 /** Booked hours of a booking: its duration in hours, to two decimals. */
@@ -72,6 +79,11 @@ export function bookedHours(durationMinutes: number): number {
 export function occupancyPercent(bookedMinutes: number, bookableMinutes: number): number {
   if (bookableMinutes <= 0) return 0
   return Math.round((bookedMinutes / bookableMinutes) * 10_000) / 100
+}
+
+/** A part of a whole (integers: cents, bookings) in percent, to two decimals half up; 0 when the whole is 0. */
+export function sharePercent(part: number, whole: number): number {
+  return whole > 0 ? proportion(part, 10_000, whole) / 100 : 0
 }
 
 /** Average of a sum over a count, to two decimals; 0 for no bookings. */

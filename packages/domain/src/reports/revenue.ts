@@ -24,11 +24,6 @@ export function averageBookingHours(bookedMinutes: number, bookings: number): nu
   return bookings > 0 ? proportion(bookedMinutes, 100, 60 * bookings) / 100 : 0
 }
 
-/** A part of a whole in percent, to two decimals half up; 0 when the whole is 0. */
-export function sharePercent(part: Cents, whole: Cents): number {
-  return whole > 0 ? proportion(part, 10_000, whole) / 100 : 0
-}
-
 /** A target missed is a negative variance: actual revenue less the target. */
 export function revenueVariance(actualCents: Cents, targetCents: Cents): Cents {
   return actualCents - targetCents

@@ -14,6 +14,11 @@ export const localStart = sql`(${bookings.startTime} at time zone ${centers.time
 /** The local date (yyyy-MM-dd) a booking falls on. */
 export const localDate = sql<string>`to_char(${localStart}, 'YYYY-MM-DD')`
 
+/** The bucket key a booking falls in (bucketKey): its local date in a monthly report, its local yyyy-MM in a yearly one. */
+export function localBucket(duration: ReportInput['duration']): SQL<string> {
+  return duration === 'monthly' ? localDate : sql<string>`to_char(${localStart}, 'YYYY-MM')`
+}
+
 /** The join every report statement makes: a booking's location, same organization. */
 export const bookingCenterJoin = and(
   eq(centers.organizationId, bookings.organizationId),

@@ -1,5 +1,7 @@
 import { reportQuerySchema } from '@spaceboard/domain'
 import type { App } from '../../platform/app.ts'
+import { attachment } from '../../platform/xlsx.ts'
+import * as exportService from './export.service.ts'
 import * as service from './reports.service.ts'
 
 const tags = ['reports']
@@ -13,5 +15,19 @@ export function reportRoutes(app: App) {
       success: true,
       data: [await request.signedIn((ctx) => service.buildReport(ctx, request.query))],
     }),
+  )
+
+  /** The report as an xlsx workbook (spec 3 §9: sheet Report, header rows, then the tables). */
+  app.get(
+    '/api/reports/export',
+    { config: { access: 'reports.read' }, schema: { tags, querystring: reportQuerySchema } },
+    async (request, reply) => {
+      const file = await request.signedIn((ctx) => exportService.reportExport(ctx, request.query))
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', attachment(file.filename))
+        .header('Cache-Control', 'no-store')
+        .send(file.body)
+    },
   )
 }

@@ -4,7 +4,12 @@ import type { ReportInput } from '../report-input.ts'
 import { averagePerBooking } from './averagePerBooking.ts'
 import { centerRevenueTarget } from './centerRevenueTarget.ts'
 import { clientTypeRevenue } from './clientTypeRevenue.ts'
+import { dayOfTheWeek } from './day-of-the-week.ts'
+import { gratisUsage } from './gratis-usage.ts'
+import { leadTime } from './lead-time.ts'
+import { timeOfTheDay } from './time-of-the-day.ts'
 import { topClients } from './topClients.ts'
+import { voucherUsage } from './voucher-usage.ts'
 
 /** What a report type builds; the service adds the envelope (type, label, organization, period, filters). */
 export type ReportBody = Pick<ReportResult, 'data' | 'tables' | 'charts'>
@@ -16,4 +21,9 @@ export const reportBuilders: Partial<Record<ReportType, ReportBuilder>> = {
   averagePerBooking,
   centerRevenueTarget,
   topClients,
+  leadTime,
+  dayOfTheWeek,
+  timeOfTheDay,
+  gratisUsage,
+  voucherUsage,
 }

@@ -1,0 +1,58 @@
+import { bookedHours, reportBusyTypeLabels, weekdayNames } from '@spaceboard/domain'
+import { sql } from 'drizzle-orm'
+import { bookings, centers } from '../../../db/schema/index.ts'
+import type { Ctx } from '../../../platform/context.ts'
+import { bookingCenterJoin, countedBookingsOf, localStart } from '../facts.repository.ts'
+import { reportOrganizationId } from '../report-buckets.ts'
+import type { ReportInput } from '../report-input.ts'
+import type { ReportBody } from './index.ts'
+
+/**
+ * Busy Day of the Week (dayOfTheWeek): the counted bookings of the period by the weekday of their
+ * local start date (isoWeekday), as bookings or as booked hours (busy_type); a booking's hours all
+ * go to the day it starts. Always Monday to Sunday, zeros included.
+ * data: [{ day, total }] (total: bookings, or hours to two decimals).
+ */
+export async function dayOfTheWeek(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
+  const rows = await ctx.tx
+    .select({
+      weekday: sql<number>`extract(isodow from ${localStart})`.mapWith(Number),
+      count: sql<number>`count(*)`.mapWith(Number),
+      minutes: sql<number>`sum(${bookings.durationMinutes})`.mapWith(Number),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingCenterJoin)
+    .where(countedBookingsOf(input, reportOrganizationId(input)))
+    .groupBy(sql`1`)
+  const byWeekday = new Map(rows.map((row) => [row.weekday, row]))
+  const hours = input.busyType === 'hours'
+  const data = weekdayNames.map((day, index) => {
+    const row = byWeekday.get(index + 1)
+    return { day, total: hours ? bookedHours(row?.minutes ?? 0) : (row?.count ?? 0) }
+  })
+  const kind = hours ? 'hours' : 'count'
+  const title = reportBusyTypeLabels[input.busyType]
+  return {
+    data,
+    tables: [
+      {
+        title: `${title} by day of the week`,
+        columns: [
+          { key: 'day', title: 'Day', kind: 'text' },
+          { key: 'total', title, kind },
+        ],
+        rows: data,
+      },
+    ],
+    charts: [
+      {
+        kind: 'column',
+        title: `${title} by day of the week`,
+        data,
+        xField: 'day',
+        yField: 'total',
+        valueKind: kind,
+      },
+    ],
+  }
+}
