@@ -65,7 +65,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // commits, so they queue on the room lock instead (p99 240 ms at 20, 160–180 ms at 10,
     // 105–110 ms at 5); the other benches do not change. Three measured 86–106 ms but would leave
     // too few connections while an export streams. Scale out with more processes (DESIGN §1).
-    const pool = new pg.Pool({ connectionString: source.url, max: POSTGRES_POOL_SIZE })
+    // JIT off: PostgreSQL compiles a plan it costs high (a report's aggregate over a year of a
+    // large organization) to machine code first; that took 2.7 s of a 3.8 s statement here, and an
+    // interactive request never runs long enough to win it back.
+    const pool = new pg.Pool({ connectionString: source.url, max: POSTGRES_POOL_SIZE, options: '-c jit=off' })
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
     await migrateNodePg(db as never, { migrationsFolder })
     const onOneConnection = async <T>(work: (db: Db) => Promise<T>) => {
