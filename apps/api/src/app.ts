@@ -38,6 +38,7 @@ import { globalRegionRoutes } from './modules/global-regions/global-regions.rout
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { geocodeRoutes } from './modules/lookups/geocode.routes.ts'
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts'
+import { marketingExtractRoutes } from './modules/marketing-extract/marketing-extract.routes.ts'
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
 import { packageRoutes } from './modules/packages/packages.routes.ts'
 import { preferenceRoutes } from './modules/preferences/preferences.routes.ts'
@@ -229,6 +230,7 @@ export async function buildApp(
   calendarRoutes(app, calendarEvents)
   billingRoutes(app)
   reportRoutes(app)
+  marketingExtractRoutes(app, deps)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

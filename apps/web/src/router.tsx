@@ -13,6 +13,7 @@ import { countriesRoutes } from './features/countries/routes.tsx'
 import { dashboardRoutes } from './features/dashboard/routes.tsx'
 import { emailTemplatesRoutes } from './features/email-templates/routes.tsx'
 import { globalRegionsRoutes } from './features/global-regions/routes.tsx'
+import { marketingExtractRoutes } from './features/marketing-extract/routes.tsx'
 import { organizationsRoutes } from './features/organizations/routes.tsx'
 import { packagesRoutes } from './features/packages/routes.tsx'
 import { profileRoutes } from './features/profile/routes.tsx'
@@ -74,6 +75,7 @@ const routeTree = rootRoute.addChildren([
     ...cancelRulesRoutes,
     ...vouchersRoutes,
     ...workflowsRoutes,
+    ...marketingExtractRoutes,
     adminOtherRoute,
   ]),
 ])

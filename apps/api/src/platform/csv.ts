@@ -1,6 +1,6 @@
-import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import type { FastifyReply } from 'fastify'
+import { streamWriter } from './stream-writer.ts'
 import { attachment, safeCell } from './xlsx.ts'
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; formulas neutralised. */
@@ -14,8 +14,7 @@ export function csvField(value: unknown): string {
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvField).join(',')}\r\n`
 
 /**
- * Streams a CSV file to the reply while rows are read in batches, waiting while the reader is
- * behind and stopping when it goes away, so memory stays flat whatever the size.
+ * Streams a CSV file to the reply while rows are read in batches (see streamWriter).
  */
 export async function streamCsv(
   reply: FastifyReply,
@@ -29,23 +28,7 @@ export async function streamCsv(
     .header('Content-Disposition', attachment(filename))
     .header('Cache-Control', 'no-store')
     .send(output)
-  const write = async (chunk: string) => {
-    if (output.destroyed) return false
-    if (!output.write(chunk)) {
-      const done = new AbortController()
-      try {
-        await Promise.race([
-          once(output, 'drain', { signal: done.signal }),
-          once(output, 'close', { signal: done.signal }),
-        ])
-      } catch {
-        return false
-      } finally {
-        done.abort()
-      }
-    } else await new Promise(setImmediate)
-    return !output.destroyed
-  }
+  const write = streamWriter(output)
   // The byte order mark lets spreadsheet programs read the file as UTF-8.
   let open = await write(`\ufeff${csvLine(columns)}`)
   for await (const batch of batches) {

@@ -43,7 +43,9 @@ describe('GET /api/profile', () => {
       organizationName: 'Harbour Workspaces',
       mh_plan: 'pro',
       licensed_spaces: 25,
+      features: { blackout_period: true, recurring_booking: true },
     })
+    expect(profile.features.direct_marketing).toBeUndefined()
     expect(profile.organization_id).toEqual(expect.any(Number))
     expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt)
     expect(profile).not.toHaveProperty('passwordHash')
@@ -76,6 +78,7 @@ describe('GET /api/profile', () => {
       organizationName: null,
       mh_plan: null,
       licensed_spaces: null,
+      features: {},
     })
   })
 

@@ -9,6 +9,7 @@ import {
   DashboardOutlined,
   DollarOutlined,
   EnvironmentOutlined,
+  ExportOutlined,
   FileDoneOutlined,
   FlagOutlined,
   GiftOutlined,
@@ -23,7 +24,7 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { can, type Permission, type Profile } from '@spaceboard/domain'
+import { can, marketingExtractAllowed, type Permission, type Profile } from '@spaceboard/domain'
 import type { ReactNode } from 'react'
 
 export interface MenuEntry {
@@ -42,7 +43,7 @@ export interface MenuEntry {
   linkFor?: (profile: MenuProfile) => string | null
 }
 
-export type MenuProfile = Pick<Profile, 'type' | 'organization_id'>
+export type MenuProfile = Pick<Profile, 'type' | 'organization_id' | 'features'>
 
 /** The side menu: only screens that exist, each shown to the roles the permission table allows. */
 export const menuEntries: MenuEntry[] = [
@@ -88,6 +89,18 @@ export const menuEntries: MenuEntry[] = [
     label: 'Commission Report',
     icon: <FileDoneOutlined />,
     permission: 'commission.read',
+  },
+  {
+    to: '/admin/direct-marketing-extract-pro',
+    area: '/admin/direct-marketing-extract-pro',
+    label: 'Marketing Extract',
+    icon: <ExportOutlined />,
+    permission: 'marketing.read',
+    // Super, and admins whose organization has the direct marketing extract (spec 3 §2).
+    linkFor: (profile) =>
+      marketingExtractAllowed(profile.type === 'super', profile.features)
+        ? '/admin/direct-marketing-extract-pro'
+        : null,
   },
   {
     to: '/admin/organization/list',

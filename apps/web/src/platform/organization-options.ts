@@ -6,6 +6,8 @@ export interface OrganizationOption {
   name: string
   /** The organization's currency: its amounts are shown with this currency's symbol. */
   currency_code: string
+  /** The organization's date order: its dates are shown MM-dd-yyyy when mm/dd. */
+  time_format: 'dd/mm' | 'mm/dd'
 }
 
 /** Active organizations a super user may pick (GET /api/organization/options), keyed under the organizations. */

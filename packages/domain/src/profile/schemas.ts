@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
+import type { FeatureFlag } from '../organizations/constants.ts'
 
 const requiredName = z.string().trim().min(1, messages.fieldRequired).max(255)
 
@@ -28,4 +29,6 @@ export interface Profile {
   licensed_spaces: number | null
   /** The organization's date order (dd/mm by default and for super users). */
   time_format: 'dd/mm' | 'mm/dd'
+  /** The organization's plan features (none for super users): screens of a feature show only with it. */
+  features: Partial<Record<FeatureFlag, boolean>>
 }

@@ -87,6 +87,7 @@ export function listOrganizationOptions(tx: Tx) {
       name: organizations.name,
       mh_plan: organizations.mhPlan,
       currency_code: organizations.currencyCode,
+      time_format: organizations.timeFormat,
     })
     .from(organizations)
     .where(isNull(organizations.deletedAt))

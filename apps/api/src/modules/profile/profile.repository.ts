@@ -16,6 +16,7 @@ export async function findProfile(tx: Tx, userId: number) {
       mh_plan: organizations.mhPlan,
       licensed_spaces: organizations.licensedSpaces,
       time_format: organizations.timeFormat,
+      features: organizations.features,
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
