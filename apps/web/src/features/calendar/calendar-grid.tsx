@@ -102,7 +102,7 @@ function clockOptions(axis: DayAxis | null, offset: string | null) {
     timeZone: axis.offset,
     nowIndicator: true,
     slotMaxTime: `${Math.floor(axis.minutes / 60)}:${String(axis.minutes % 60).padStart(2, '0')}`,
-    scrollTime: `${axisTimeOfWall(axis, axis.date, '08:00').slice(11)}`,
+    scrollTime: axisTimeOfWall(axis, axis.date, '08:00').slice(11),
     // The grid lays its rows out on today's date of its clock and hands each row's local fields.
     slotLabelFormat: (row: Date) => {
       const today = new Date(Date.now() + fixed)
