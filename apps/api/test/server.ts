@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
@@ -21,6 +22,10 @@ export async function startTestServer(overrides: Partial<Config> = {}) {
     async outbox() {
       const rows = await database.db.transaction((tx) => listOutbox(tx))
       return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text }))
+    },
+    /** Runs a statement on the app's database: fixtures the screens cannot set up (a space open all night). */
+    async sql(statement: string) {
+      await database.db.execute(sql.raw(statement))
     },
     async close() {
       await app.close()

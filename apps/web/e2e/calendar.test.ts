@@ -315,6 +315,81 @@ describe('Booking calendar', () => {
       await context.close()
     }
   })
+  test("a clock-change day in a New York browser: 23 or 25 Sydney hours, bookings at their instants, a drop into 02:00's second pass", async () => {
+    // Rooms A and B open all night, so bookings can sit on the hours the clock changes.
+    await app.server.sql(
+      "update spaces set start_time = '00:00', end_time = '23:45' where name in ('Harbour Room A', 'Harbour Room B')",
+    )
+    await app.server.sql("update centers set open_after_hours = true where name = 'Circular Quay'")
+    const context: BrowserContext = await app.browser.newContext({
+      baseURL: app.server.url,
+      viewport: { width: 1440, height: 1000 },
+      locale: 'en-GB',
+      timezoneId: 'America/New_York',
+    })
+    try {
+      const page = await context.newPage()
+      await signIn(page, logins.harbourAdmin, PASSWORD)
+      const hoursOf = (d: string) =>
+        (startOfDay(addDays(d, 1), 'Australia/Sydney').getTime() -
+          startOfDay(d, 'Australia/Sydney').getTime()) /
+        3_600_000
+      /** Sydney's next day of `hours` hours (first Sunday of October: 23, of April: 25). */
+      const next = (hours: number) => {
+        let d = addDays(today, 1)
+        while (hoursOf(d) !== hours) d = addDays(d, 1)
+        return d
+      }
+      const rows = async () =>
+        (await page.locator('.ec-body aside.ec-sidebar .ec-slot time').allTextContents()).map((t) => t.trim())
+      const toTop = () => page.locator('.sb-calendar .ec-main').evaluate((main) => main.scrollTo(0, 0))
+
+      // Spring forward: no 2:00 row (the grid's labels, en-GB: 0:00, 1:00 …); 01:30–03:30 on the clock is one real hour.
+      const spring = next(23)
+      const short = await book(page, spring, '01:30', '03:30')
+      await openDay(page, spring)
+      await visible(eventOf(page, short))
+      await eventually(rows).toHaveLength(23)
+      expect((await rows()).slice(0, 4)).toEqual(['0:00', '1:00', '3:00', '4:00'])
+      await toTop()
+      // Places on the grid are real hours since midnight: 01:30 is 1.5 rows down, 03:30 2.5.
+      expect(await placeOf(page, short)).toEqual({ space: 'Harbour Room A', time: '01:30' })
+      await eventually(() => endOf(page, short)).toBe('02:30')
+      expect(await eventOf(page, short).textContent()).toContain('01:30 AM – 03:30 AM')
+      await shot(page, 'calendar-spring-forward')
+
+      // Fall back: 02:00 twice, the second marked; 01:30–03:30 on the clock is three real hours.
+      const fall = next(25)
+      const long = await book(page, fall, '01:30', '03:30')
+      const moved = await book(page, fall, '05:00', '06:00', ids.roomB)
+      await openDay(page, fall)
+      await visible(eventOf(page, moved))
+      await eventually(rows).toHaveLength(25)
+      expect((await rows()).slice(0, 5)).toEqual(['0:00', '1:00', '2:00', '2:00 (2nd)', '3:00'])
+      await toTop()
+      expect(await placeOf(page, long)).toEqual({ space: 'Harbour Room A', time: '01:30' })
+      await eventually(() => endOf(page, long)).toBe('04:30')
+      expect(await placeOf(page, moved)).toEqual({ space: 'Harbour Room B', time: '06:00' })
+      await shot(page, 'calendar-fall-back')
+
+      // Dropped on the row of 02:00's second pass, the booking lands on that instant (+10:00).
+      await moveTo(page, moved, 'Harbour Room B', '03:00')
+      const ask = confirmDialog(page)
+      await visible(ask.getByText(messages.confirmProceed, { exact: true }))
+      await ask.getByRole('button', { name: 'Yes' }).click()
+      await visible(toast(page, 'Booking rescheduled successfully.'))
+      const after = await getJson<{ start_time: string; start_wall: string; end_wall: string }>(
+        page,
+        `/api/userbooking/${moved}`,
+      )
+      expect(after).toMatchObject({ start_wall: '02:00', end_wall: '03:00' })
+      expect(after.start_time).toBe(`${addDays(fall, -1)}T16:00:00.000Z`)
+      await eventually(() => placeOf(page, moved)).toEqual({ space: 'Harbour Room B', time: '03:00' })
+    } finally {
+      await context.close()
+    }
+  })
+
   test('live: a booking made by another person appears on an open calendar without a reload', async () => {
     const watcher = await app.signedInPage(logins.harbourAdmin)
     await watcher.setViewportSize({ width: 1440, height: 1000 })

@@ -19,6 +19,8 @@ export interface TestServer {
   url: string
   close(): Promise<void>
   outbox(): Promise<Array<{ to: string; subject: string; text: string }>>
+  /** Runs a statement on the app's database: fixtures the screens cannot set up. */
+  sql(statement: string): Promise<void>
 }
 
 /** Settings of the app under test (a `Partial<Config>` of apps/api/src/config.ts), e.g. geocoderUrl, mapTileUrl. */

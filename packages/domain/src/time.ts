@@ -88,6 +88,34 @@ export function parseWallDateTime(text: unknown): { date: IsoDate; time: WallTim
   return parsed?.date && parsed.time ? { date: parsed.date, time: parsed.time } : null
 }
 
+/** ±HH:MM → minutes east of UTC, or null when it is not an offset a zone can have (within ±14:00). */
+export function offsetMinutes(offset: string): number | null {
+  const parts = /^([+-])(\d{2}):(\d{2})$/.exec(offset)
+  if (!parts) return null
+  const minutes = Number(parts[2]) * 60 + Number(parts[3])
+  if (Number(parts[3]) > 59 || minutes > 14 * 60) return null
+  return parts[1] === '-' ? -minutes : minutes
+}
+
+/** Minutes east of UTC → ±HH:MM. */
+export function offsetText(minutes: number): string {
+  const whole = Math.abs(Math.round(minutes))
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`
+}
+
+/**
+ * "YYYY-MM-DD HH:mm", optionally followed by the UTC offset that tells which of a fall-back
+ * night's two 02:30s is meant ("2027-04-04 02:30+10:00") → its parts, or null.
+ */
+export function parseWallMoment(text: unknown): WallMoment | null {
+  if (typeof text !== 'string') return null
+  const offset = /[+-]\d{2}:\d{2}$/.exec(text)?.[0]
+  const wall = parseWallDateTime(offset ? text.slice(0, -offset.length) : text)
+  if (!wall) return null
+  if (!offset) return wall
+  return offsetMinutes(offset) === null ? null : { ...wall, offset }
+}
+
 /** Whether text is a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: unknown): text is IsoDate {
   return parseIsoDate(text) !== null
@@ -229,12 +257,21 @@ function offsetAt(zone: string, instant: number): number {
 
 /**
  * The instant a wall-clock date and time happens in a zone, or null when the clock skips it
- * (spring forward). A time the clock passes twice (fall back) is its first occurrence.
+ * (spring forward). A time the clock passes twice (fall back) is its first occurrence, unless
+ * `offset` (±HH:MM) names the occurrence: then the time at that offset, or null when the zone's
+ * clock does not show it there.
  */
-export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date | null {
+export function zonedInstant(date: IsoDate, time: WallTime, zone: string, offset?: string): Date | null {
   const [y = 0, mo = 1, d = 1] = date.split('-').map(Number)
   const [h = 0, mi = 0] = time.split(':').map(Number)
   const asUtc = Date.UTC(y, mo - 1, d, h, mi)
+  if (offset !== undefined) {
+    const minutes = offsetMinutes(offset)
+    if (minutes === null) return null
+    const instant = new Date(asUtc - minutes * 60_000)
+    const back = wallClock(instant, zone)
+    return back.date === date && back.time === time ? instant : null
+  }
   const candidates = [
     asUtc - offsetAt(zone, asUtc - 86_400_000),
     asUtc - offsetAt(zone, asUtc + 86_400_000),
@@ -245,6 +282,37 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string): Date 
   }
   return null
 }
+
+/** The zone's offset at an instant, as ±HH:MM. */
+export function offsetOf(instant: Date, zone: string): string {
+  return offsetText(rememberedOffsetAt(zone, instant.getTime()) / 60_000)
+}
+
+/** A wall-clock moment: its date and time, and the UTC offset when it is a repeated time's second pass. */
+export interface WallMoment {
+  date: IsoDate
+  time: WallTime
+  offset?: string
+}
+
+/**
+ * An instant as the reschedule calls name it: its wall clock in the zone, with its UTC offset only
+ * when that wall clock is the second of a fall-back night's two (which the plain time names the
+ * first of).
+ */
+export function wallMoment(instant: Date, zone: string): WallMoment {
+  const wall = wallClock(instant, zone)
+  const first = zonedInstant(wall.date, wall.time, zone)
+  return first && Math.floor(first.getTime() / 60_000) === Math.floor(instant.getTime() / 60_000)
+    ? wall
+    : { ...wall, offset: offsetOf(instant, zone) }
+}
+
+/** A wall-clock moment as the reschedule calls write it: "YYYY-MM-DD HH:mm", "2027-04-04 02:30+10:00". */
+export const wallMomentOf = (moment: WallMoment) => `${moment.date} ${moment.time}${moment.offset ?? ''}`
+
+/** The reschedule calls' text of an instant in a zone (wallMoment, written). */
+export const wallMomentText = (instant: Date, zone: string) => wallMomentOf(wallMoment(instant, zone))
 
 /**
  * The first instant of a date in a zone: midnight, or the first quarter hour that exists when the

@@ -459,4 +459,55 @@ describe('daylight saving', () => {
     )
     expect(skipped.json().message).toBe(messages.nonexistentLocalTime)
   })
+
+  it("moves a booking into the second pass of a fall-back night's repeated hour when the time carries its offset", async () => {
+    const sydney = await openAllDay('Harbour Room B', 'Circular Quay')
+    const fall = nextChange('Australia/Sydney', 4)
+    const created = await t.api(
+      harbourAdmin,
+      'POST',
+      '/api/userbooking',
+      booking({
+        meeting_room_id: sydney.space,
+        booking_date: fall.date,
+        start_time: '00:00',
+        end_time: '01:00',
+        client_id: ids.coral,
+        user_id: ids.carlos,
+      }),
+    )
+    expect(created.statusCode, created.body).toBe(201)
+    const id = created.json().bookingId as number
+    const slot = (start: string, end: string) => ({
+      newMeetingRoomId: sydney.space,
+      newStartTime: `${fall.date} ${start}`,
+      newEndTime: `${fall.date} ${end}`,
+    })
+    const quote = (start: string, end: string) =>
+      t.api(
+        harbourAdmin,
+        'GET',
+        `/api/userbooking/${id}/reschedule-quote?newMeetingRoomId=${sydney.space}&newStartTime=${encodeURIComponent(`${fall.date} ${start}`)}&newEndTime=${encodeURIComponent(`${fall.date} ${end}`)}`,
+      )
+    // Without an offset 02:00 is the first pass: 02:00–03:00 is then two hours.
+    expect((await quote('02:00', '03:00')).json()).toMatchObject({ mode: 'CHARGE', duration: 2 })
+    expect((await quote('02:00+10:00', '03:00')).json()).toMatchObject({ mode: 'same', duration: 1 })
+    expect((await quote('02:00+09:00', '03:00')).json().conflict).toBe(messages.nonexistentLocalTime)
+    const wrong = await t.api(harbourAdmin, 'PUT', `/api/userbooking/${id}`, {
+      code: 'RESCHEDULE_BOOKING',
+      ...slot('02:00+09:00', '03:00'),
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toBe(messages.nonexistentLocalTime)
+
+    const moved = await t.api(harbourAdmin, 'PUT', `/api/userbooking/${id}`, {
+      code: 'RESCHEDULE_BOOKING',
+      ...slot('02:00+10:00', '03:00'),
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const view = (await t.api(harbourAdmin, 'GET', `/api/userbooking/${id}`)).json()
+    expect(view).toMatchObject({ start_wall: '02:00', end_wall: '03:00', duration: 1 })
+    expect(new Date(view.start_time).toISOString()).toBe(`${addDays(fall.date, -1)}T16:00:00.000Z`)
+    expect(new Date(view.end_time).getTime() - new Date(view.start_time).getTime()).toBe(3_600_000)
+  })
 })

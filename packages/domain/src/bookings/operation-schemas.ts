@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { markExportedSchema } from '../billing/export.ts'
 import { messages } from '../messages.ts'
-import { isIsoDate, parseWallDateTime } from '../time.ts'
+import { isIsoDate, parseWallMoment } from '../time.ts'
 
 /** A positive amount with at most two decimals ("Invalid Amount." otherwise, spec 2 §5). */
 const refundAmount = z
@@ -54,14 +54,19 @@ export type AdhocChargeInput = z.infer<typeof adhocChargeSchema>
 const wallDateTime = z
   .string({ error: () => messages.selectDate })
   .superRefine((v, ctx) => {
-    if (parseWallDateTime(v)) return
+    if (parseWallMoment(v)) return
     const impossibleDate = /^\d{4}-\d{2}-\d{2} /.test(v) && !isIsoDate(v.slice(0, 10))
     ctx.addIssue({
       code: 'custom',
       message: impossibleDate ? messages.selectDate : messages.invalidTimeRange,
     })
   })
-  .meta({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$', example: '2026-12-24 09:00' })
+  .meta({
+    pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?$',
+    example: '2026-12-24 09:00',
+    description:
+      "The location's wall clock; a UTC offset after it (2027-04-04 02:30+10:00) names the second pass of a time the clock repeats.",
+  })
 
 /**
  * What PUT /api/userbooking/{id} does, by `code` (spec 2 §7; the spec's flags notesUpdate=1,

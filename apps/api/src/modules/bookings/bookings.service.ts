@@ -143,6 +143,12 @@ interface OccurrencePlan {
   missingPreparation: number
 }
 
+/** UTC offsets naming which pass of a time the clock repeats (fall back) a slot means; the first when missing. */
+interface SlotOffsets {
+  start?: string | undefined
+  end?: string | undefined
+}
+
 async function planOccurrence(
   ctx: Ctx,
   bc: BookingContext,
@@ -150,10 +156,11 @@ async function planOccurrence(
   date: string,
   now: Date,
   exceptBookingId?: number,
+  offsets: SlotOffsets = {},
 ) {
   const zone = bc.center.timezoneId
-  const start = zonedInstant(date, input.start_time, zone)
-  const end = zonedInstant(date, input.end_time, zone)
+  const start = zonedInstant(date, input.start_time, zone, offsets.start)
+  const end = zonedInstant(date, input.end_time, zone, offsets.end)
   if (!start || !end) {
     return {
       date,
@@ -233,7 +240,7 @@ async function planOccurrence(
 export async function planSlot(
   ctx: Ctx,
   input: BookingCreateInput,
-  options: { exceptBookingId: number; lock: boolean; extraLocks: number[] },
+  options: { exceptBookingId: number; lock: boolean; extraLocks: number[]; offsets?: SlotOffsets },
   now = new Date(),
 ) {
   const bc = await loadBookingContext(ctx, input)
@@ -242,7 +249,15 @@ export async function planSlot(
       ctx.tx,
       [...new Set([...bc.heldSpaceIds, ...options.extraLocks])].sort((a, b) => a - b),
     )
-  const plan = await planOccurrence(ctx, bc, input, input.booking_date, now, options.exceptBookingId)
+  const plan = await planOccurrence(
+    ctx,
+    bc,
+    input,
+    input.booking_date,
+    now,
+    options.exceptBookingId,
+    options.offsets,
+  )
   return {
     start: plan.start,
     end: plan.end,

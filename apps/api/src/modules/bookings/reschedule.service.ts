@@ -3,6 +3,7 @@ import {
   type BookingOperation,
   centsToDecimal,
   messages,
+  parseWallMoment,
   rescheduleAmounts,
   shorteningRefundable,
   spaceTypes,
@@ -20,7 +21,7 @@ import { getBooking, planSlot, visibleBooking } from './bookings.service.ts'
 
 interface NewSlot {
   newMeetingRoomId: number
-  /** "YYYY-MM-DD HH:mm" in the destination center's wall clock */
+  /** "YYYY-MM-DD HH:mm" in the destination center's wall clock, with a UTC offset for a repeated time's second pass */
   newStartTime: string
   newEndTime: string
   confirm_preparation_time?: boolean
@@ -31,16 +32,16 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
   const space = await bookingRepo.findSpace(ctx.tx, slot.newMeetingRoomId)
   if (!space || space.organizationId !== booking.organizationId)
     throw fieldError('newMeetingRoomId', messages.selectRequired)
-  const date = slot.newStartTime.slice(0, 10)
-  if (slot.newEndTime.slice(0, 10) !== date) throw fieldError('newEndTime', messages.invalidTimeRange)
+  const start = parseWallMoment(slot.newStartTime)
+  const end = parseWallMoment(slot.newEndTime)
+  if (!start) throw fieldError('newStartTime', messages.invalidTimeRange)
+  if (!end || end.date !== start.date) throw fieldError('newEndTime', messages.invalidTimeRange)
+  const date = start.date
   if (booking.packageId) {
     const offered = await bookingRepo.packagesOfSpace(ctx.tx, booking.organizationId, space.id)
     const pkg = offered.find((p) => p.id === booking.packageId)
     if (!pkg) throw fieldError('newMeetingRoomId', messages.packageDestinationRoom)
-    if (
-      pkg.type === 'fixed' &&
-      (slot.newStartTime.slice(11) !== pkg.startTime || slot.newEndTime.slice(11) !== pkg.endTime)
-    )
+    if (pkg.type === 'fixed' && (start.time !== pkg.startTime || end.time !== pkg.endTime))
       throw fieldError('newStartTime', messages.packageFixedSlotMove)
   }
   const input: BookingCreateInput = {
@@ -48,8 +49,8 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
     center_id: space.centerId,
     meeting_room_id: space.id,
     booking_date: date,
-    start_time: slot.newStartTime.slice(11),
-    end_time: slot.newEndTime.slice(11),
+    start_time: start.time,
+    end_time: end.time,
     client_id: booking.clientId,
     user_id: booking.userId,
     attendees: booking.attendees,
@@ -67,7 +68,8 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
     skip_dates: [],
   }
   const extraLocks = lock ? await repo.occupiedSpaceIds(ctx.tx, booking.organizationId, booking.id) : []
-  const planned = await planSlot(ctx, input, { exceptBookingId: booking.id, lock, extraLocks }, now)
+  const offsets = { start: start.offset, end: end.offset }
+  const planned = await planSlot(ctx, input, { exceptBookingId: booking.id, lock, extraLocks, offsets }, now)
   const view = await getBooking(ctx, booking.id)
   // A shortening may refund the room and its extension charges (issue 15), not the room alone.
   const refundable = shorteningRefundable(view)

@@ -74,7 +74,7 @@ export interface RescheduleQuote {
 
 export interface RescheduleSlot {
   newMeetingRoomId: number
-  /** "YYYY-MM-DD HH:mm" in the destination center's wall clock */
+  /** "YYYY-MM-DD HH:mm" in the destination center's wall clock; a UTC offset after it names a repeated time's second pass */
   newStartTime: string
   newEndTime: string
 }

@@ -9,13 +9,25 @@ import {
 } from '@event-calendar/core'
 import '@event-calendar/core/index.css'
 import './calendar.css'
-import { type CalendarSpace, type CalendarView, formatWallTime, type IsoDate } from '@spaceboard/domain'
+import {
+  axisLabel,
+  axisTimeOfWall,
+  type CalendarSpace,
+  type CalendarView,
+  type DayAxis,
+  formatWallTime,
+  type IsoDate,
+  offsetMinutes,
+  type WallMoment,
+} from '@spaceboard/domain'
 import { useEffect, useRef } from 'react'
 import {
   type BookingEventProps,
   type GridEvent,
+  gridMinutes,
   gridViews,
   type MoreEventProps,
+  momentOfGrid,
   statusText,
   wallOfGridDate,
 } from './calendar-model.ts'
@@ -24,8 +36,10 @@ import {
 export interface GridChange {
   booking: BookingEventProps
   spaceId: number
-  start: { date: IsoDate; time: string }
-  end: { date: IsoDate; time: string }
+  start: WallMoment
+  end: WallMoment
+  /** The booking's new length in real minutes. */
+  minutes: number
   resized: boolean
   revert: () => void
 }
@@ -38,16 +52,14 @@ export interface CalendarGridProps {
   events: readonly GridEvent[]
   /** The location's offset now (+11:00) for the now line and today; null when the spaces span zones. */
   offset: string | null
+  /** The day view of a day whose clock changes: its 23 or 25 hours (calendar-model.ts); null otherwise. */
+  axis: DayAxis | null
   /** bookings.create: drag across an empty slot. */
   selectable: boolean
   /** bookings.update: move and resize (imported bookings never). */
   editable: boolean
   tooltip: (props: BookingEventProps) => string
-  onSelect: (
-    spaceId: number | null,
-    start: { date: IsoDate; time: string },
-    end: { date: IsoDate; time: string },
-  ) => void
+  onSelect: (spaceId: number | null, start: WallMoment, end: WallMoment) => void
   onOpen: (bookingId: number) => void
   /** A month cell's "+N more": the day view of that date. */
   onMore: (date: IsoDate) => void
@@ -67,6 +79,43 @@ function text(tag: string, className: string, value: string): HTMLElement {
   element.className = className
   element.textContent = value
   return element
+}
+
+const hourMinute = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+
+/**
+ * The options that set the grid's clock: the location's (its offset now, 24 rows), or a
+ * clock-change day's axis: the fixed offset the day starts with, one row per real hour, each
+ * labelled with the wall clock there ("2:00 (2nd)" the second time the clock shows 2:00).
+ */
+function clockOptions(axis: DayAxis | null, offset: string | null) {
+  if (!axis)
+    return {
+      timeZone: offset ?? 'local',
+      nowIndicator: offset !== null,
+      slotMaxTime: '24:00',
+      scrollTime: '08:00:00',
+      slotLabelFormat: { hour: 'numeric', minute: '2-digit' } as Intl.DateTimeFormatOptions,
+    }
+  const fixed = (offsetMinutes(axis.offset) ?? 0) * 60_000
+  return {
+    timeZone: axis.offset,
+    nowIndicator: true,
+    slotMaxTime: `${Math.floor(axis.minutes / 60)}:${String(axis.minutes % 60).padStart(2, '0')}`,
+    scrollTime: axisTimeOfWall(axis, axis.date, '08:00').slice(11),
+    // The grid lays its rows out on today's date of its clock and hands each row's local fields.
+    slotLabelFormat: (row: Date) => {
+      const today = new Date(Date.now() + fixed)
+      const elapsed =
+        (Date.UTC(row.getFullYear(), row.getMonth(), row.getDate(), row.getHours(), row.getMinutes()) -
+          Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
+        60_000
+      const label = axisLabel(axis, elapsed)
+      const [h = 0, m = 0] = label.time.split(':').map(Number)
+      const text = hourMinute.format(Date.UTC(2000, 0, 1, h, m))
+      return label.repeated ? `${text} (2nd)` : text
+    },
+  }
 }
 
 const bookingOf = (extendedProps: Record<string, unknown>): BookingEventProps | null =>
@@ -98,10 +147,8 @@ export function CalendarGrid(props: CalendarGridProps) {
       slotDuration: '01:00',
       snapDuration: '00:30',
       slotHeight: 45,
-      scrollTime: '08:00:00',
       allDaySlot: false,
-      nowIndicator: latest.current.offset !== null,
-      timeZone: latest.current.offset ?? 'local',
+      ...clockOptions(latest.current.axis, latest.current.offset),
       height: heights[latest.current.view],
       pointer: true,
       editable: latest.current.editable,
@@ -149,10 +196,11 @@ export function CalendarGrid(props: CalendarGridProps) {
       },
       select: (info) => {
         const resource = info.resource ? Number(info.resource.id) : null
+        const { axis } = latest.current
         latest.current.onSelect(
           resource,
-          { date: info.startStr.slice(0, 10), time: info.startStr.slice(11, 16) },
-          { date: info.endStr.slice(0, 10), time: info.endStr.slice(11, 16) },
+          momentOfGrid({ date: info.startStr.slice(0, 10), time: info.startStr.slice(11, 16) }, axis),
+          momentOfGrid({ date: info.endStr.slice(0, 10), time: info.endStr.slice(11, 16) }, axis),
         )
         created.unselect()
       },
@@ -160,11 +208,14 @@ export function CalendarGrid(props: CalendarGridProps) {
         const booking = bookingOf(info.event.extendedProps)
         if (!booking) return info.revert()
         const resource = info.newResource ? Number(info.newResource.id) : booking.space.id
+        const { axis } = latest.current
+        const [start, end] = [wallOfGridDate(info.event.start), wallOfGridDate(info.event.end)]
         latest.current.onChange({
           booking,
           spaceId: resource,
-          start: wallOfGridDate(info.event.start),
-          end: wallOfGridDate(info.event.end),
+          start: momentOfGrid(start, axis),
+          end: momentOfGrid(end, axis),
+          minutes: gridMinutes(start, end, axis),
           resized: false,
           revert: info.revert,
         })
@@ -172,11 +223,14 @@ export function CalendarGrid(props: CalendarGridProps) {
       eventResize: (info) => {
         const booking = bookingOf(info.event.extendedProps)
         if (!booking) return info.revert()
+        const { axis } = latest.current
+        const [start, end] = [wallOfGridDate(info.event.start), wallOfGridDate(info.event.end)]
         latest.current.onChange({
           booking,
           spaceId: booking.space.id,
-          start: wallOfGridDate(info.event.start),
-          end: wallOfGridDate(info.event.end),
+          start: momentOfGrid(start, axis),
+          end: momentOfGrid(end, axis),
+          minutes: gridMinutes(start, end, axis),
           resized: true,
           revert: info.revert,
         })
@@ -201,7 +255,7 @@ export function CalendarGrid(props: CalendarGridProps) {
     }
   }, [])
 
-  const { view, date, spaces, events, offset, selectable, editable } = props
+  const { view, date, spaces, events, offset, axis, selectable, editable } = props
   useEffect(() => {
     const current = calendar.current
     if (!current) return
@@ -219,9 +273,15 @@ export function CalendarGrid(props: CalendarGridProps) {
     calendar.current?.setOption('events', events as never)
   }, [events])
   useEffect(() => {
-    calendar.current?.setOption('nowIndicator', offset !== null)
-    calendar.current?.setOption('timeZone', offset ?? 'local')
-  }, [offset])
+    const current = calendar.current
+    if (!current) return
+    const clock = clockOptions(axis, offset)
+    current.setOption('timeZone', clock.timeZone)
+    current.setOption('nowIndicator', clock.nowIndicator)
+    current.setOption('slotMaxTime', clock.slotMaxTime)
+    current.setOption('scrollTime', clock.scrollTime)
+    current.setOption('slotLabelFormat', clock.slotLabelFormat)
+  }, [axis, offset])
   useEffect(() => {
     calendar.current?.setOption('selectable', selectable)
     calendar.current?.setOption('editable', editable)

@@ -1,15 +1,21 @@
 import {
   addDays,
+  axisInstant,
+  axisTime,
+  axisTimeOfWall,
   type CalendarBooking,
   type CalendarPreference,
   type CalendarSpace,
   type CalendarView,
   type CalendarWindow,
+  type DayAxis,
   formatWallTime,
   type IsoDate,
   isIsoDate,
   startOfDay,
+  type WallMoment,
   wallClock,
+  wallMoment,
 } from '@spaceboard/domain'
 import { spaceColour } from './palette.ts'
 
@@ -19,7 +25,9 @@ import { spaceColour } from './palette.ts'
  *
  * The grid works in wall-clock time ("2026-12-01T10:00:00" means 10:00 on the location's clock),
  * never in the browser's zone: each booking's UTC instants are turned into its own location's
- * wall clock here, and a dragged slot is sent back as the wall clock the grid shows.
+ * wall clock here, and a dragged slot is sent back as the wall clock the grid shows. A day view of
+ * a day whose clock changes runs on that day's axis instead (domain calendar/day-axis.ts): 23 or
+ * 25 rows, each instant at its true place.
  */
 
 export interface CalendarSearch {
@@ -166,10 +174,14 @@ export function bookingTooltip(
   ].join('\n')
 }
 
-/** The window's bookings as events, each on its space's location clock and in its space's colour. */
+/**
+ * The window's bookings as events, each on its space's location clock and in its space's colour;
+ * on a clock-change day's axis, at their instants' places on it.
+ */
 export function bookingEvents(
   window: CalendarWindow,
   editable: (b: CalendarBooking) => boolean,
+  axis: DayAxis | null = null,
 ): GridEvent[] {
   const spaces = new Map(window.spaces.map((s) => [s.id, s]))
   const events: GridEvent[] = []
@@ -179,10 +191,11 @@ export function bookingEvents(
     const startWall = wallClock(new Date(booking.start), space.timezone)
     const endWall = wallClock(new Date(booking.end), space.timezone)
     const props: BookingEventProps = { kind: 'booking', booking, space, startWall, endWall }
+    const onAxis = axis !== null && axis.zone === space.timezone
     events.push({
       id: String(booking.id),
-      start: `${startWall.date}T${startWall.time}:00`,
-      end: `${endWall.date}T${endWall.time}:00`,
+      start: onAxis ? axisTime(axis, new Date(booking.start)) : `${startWall.date}T${startWall.time}:00`,
+      end: onAxis ? axisTime(axis, new Date(booking.end)) : `${endWall.date}T${endWall.time}:00`,
       resourceIds: [space.id],
       title: booking.clientName,
       backgroundColor: spaceColour(space.colorIndex),
@@ -310,6 +323,14 @@ export function shadedEvents(
   return events
 }
 
+/** Wall-clock events (the shaded hours and blackouts) moved onto a clock-change day's axis. */
+export function eventsOnAxis(events: readonly GridEvent[], axis: DayAxis): GridEvent[] {
+  const place = (wall: string) => axisTimeOfWall(axis, wall.slice(0, 10), wall.slice(11, 16))
+  return events.map((event) =>
+    event.allDay ? event : { ...event, start: place(event.start), end: place(event.end) },
+  )
+}
+
 /** A day whose clock changes in a zone: 23 or 25 hours, and the wall-clock hour skipped or repeated. */
 export interface ClockChange {
   zone: string
@@ -380,6 +401,25 @@ export function wallOfGridDate(date: Date): { date: IsoDate; time: string } {
     date: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
     time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
   }
+}
+
+/**
+ * A place the grid reports (its date and HH:mm) as the location's wall-clock moment: on a
+ * clock-change day's axis, the wall clock of the instant there, with its offset on a repeated time's
+ * second pass.
+ */
+export function momentOfGrid(place: { date: IsoDate; time: string }, axis: DayAxis | null): WallMoment {
+  return axis ? wallMoment(axisInstant(axis, place), axis.zone) : place
+}
+
+/** Minutes between two places of the grid: real minutes on a clock-change day's axis, wall-clock ones otherwise. */
+export function gridMinutes(
+  start: { date: IsoDate; time: string },
+  end: { date: IsoDate; time: string },
+  axis: DayAxis | null,
+): number {
+  if (axis) return (axisInstant(axis, end).getTime() - axisInstant(axis, start).getTime()) / 60_000
+  return (Date.parse(`${end.date}T${end.time}:00Z`) - Date.parse(`${start.date}T${start.time}:00Z`)) / 60_000
 }
 
 /** RoomDetail's query for a dragged slot (spec 2 §2). */

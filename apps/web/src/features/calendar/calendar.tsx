@@ -5,11 +5,15 @@ import {
   type CalendarView,
   calendarDateText,
   can,
+  dayAxis,
   formatIsoDate,
   formatMoney,
   formatWallTime,
+  isClockChangeDay,
   messages,
   timeZoneOffset,
+  type WallMoment,
+  wallMomentOf,
 } from '@spaceboard/domain'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
@@ -53,6 +57,7 @@ import {
   clockChangeEvents,
   clockChanges,
   clockChangeText,
+  eventsOnAxis,
   hasFilters,
   monthEvents,
   roomDetailSearchOf,
@@ -172,15 +177,24 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
     [view, range, zones],
   )
 
+  // The day view of a day whose clock changes in the location's zone: its 23 or 25 real hours.
+  const axis = useMemo(() => {
+    if (view !== '' || !singleZone) return null
+    const day = dayAxis(date, singleZone)
+    return isClockChangeDay(day) ? day : null
+  }, [view, date, singleZone])
+
   const events = useMemo(() => {
     if (!answer) return []
-    const booked = bookingEvents(answer, (booking) => canUpdate && !booking.imported)
+    const booked = bookingEvents(answer, (booking) => canUpdate && !booking.imported, axis)
     // Shading per space: each column of the day view, or the one space of a week or month.
     const shadedSpaces = view === '' || answer.spaces.length === 1 ? answer.spaces : []
     const shaded = shadedEvents(answer, shadedSpaces, range, view === '2')
+    if (axis) return [...eventsOnAxis(shaded, axis), ...booked]
+    // On a 24-row grid the hour a clock change skips or repeats is shaded instead.
     const clock = changes.flatMap((change) => clockChangeEvents(change, answer.spaces))
     return [...shaded, ...clock, ...(view === '2' ? monthEvents(booked) : booked)]
-  }, [answer, canUpdate, view, range, changes])
+  }, [answer, canUpdate, view, range, changes, axis])
 
   const spaceById = useMemo(() => new Map(spaces.map((s) => [s.id, s])), [spaces])
   const dateText = (iso: string) => calendarDateText(iso, timeFormat)
@@ -188,11 +202,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
     formatMoney(booking.total, booking.currency)
 
   /** Drag across an empty slot: "Want to book a slot?", then New Booking with the slot (spec 2 §2). */
-  const onSelect = async (
-    spaceId: number | null,
-    start: { date: string; time: string },
-    end: { date: string; time: string },
-  ) => {
+  const onSelect = async (spaceId: number | null, start: WallMoment, end: WallMoment) => {
     const space = spaceById.get(spaceId ?? (spaces.length === 1 ? (spaces[0] as CalendarSpace).id : -1))
     if (!space) return
     const endTime = end.date > start.date ? '24:00' : end.time
@@ -217,10 +227,8 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
    * checks and amounts (its quote and PUT); a refused or cancelled drop goes back where it was.
    */
   const onChange = async (change: GridChange) => {
-    const { booking, spaceId, start, end, resized, revert } = change
+    const { booking, spaceId, start, end, minutes, resized, revert } = change
     const space = spaceById.get(spaceId) ?? booking.space
-    const minutes =
-      (Date.parse(`${end.date}T${end.time}:00Z`) - Date.parse(`${start.date}T${start.time}:00Z`)) / 60_000
     if (resized && minutes < space.minimumDurationMinutes) {
       toast.error(
         messages.minDuration(
@@ -237,8 +245,8 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
     }
     const slot: RescheduleSlot = {
       newMeetingRoomId: space.id,
-      newStartTime: `${start.date} ${start.time}`,
-      newEndTime: `${end.date} ${end.time}`,
+      newStartTime: wallMomentOf(start),
+      newEndTime: wallMomentOf(end),
     }
     const id = booking.booking.id
     let quote: RescheduleQuote
@@ -422,6 +430,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
                   spaces={spaces}
                   events={events}
                   offset={singleZone ? timeZoneOffset(singleZone) : null}
+                  axis={axis}
                   selectable={canCreate && view !== '2' && (view === '' || spaces.length === 1)}
                   editable={canUpdate}
                   tooltip={(props: BookingEventProps) => bookingTooltip(props, totalText)}
