@@ -324,7 +324,7 @@ async function onPostgresMillion() {
       const superUser = { cookie: await signIn(base) }
       const centers = await (await fetch(`${base}/api/center?all=1`, { headers: admin })).json()
       console.log(
-        `reports on PostgreSQL 15: ${REPORTS_BOOKINGS} bench bookings in ${LIST_ORGANIZATIONS} organizations (plus the demo seed's) loaded in ${loadSeconds.toFixed(1)} s (${process.env.BENCH_DATABASE && loadSeconds < 1 ? `kept database ${process.env.BENCH_DATABASE}` : 'generate_series INSERT … SELECT'}); as the admin of Bench Org 01 (${LIST_FIRST_ORGANIZATION} bookings, about 44,000 in a financial year, 33,000 of them not cancelled); year = FY ${YEAR} (from July), month = ${YEAR}-${String(MONTH).padStart(2, '0')}; per case ${REQUESTS} requests at concurrency 10 after ${WARM_UP} warm-up`,
+        `reports on PostgreSQL 15: ${REPORTS_BOOKINGS} bench bookings in ${LIST_ORGANIZATIONS} organizations (plus the demo seed's) loaded in ${loadSeconds.toFixed(1)} s (${process.env.BENCH_DATABASE && loadSeconds < 1 ? `kept database ${process.env.BENCH_DATABASE}` : 'generate_series INSERT … SELECT'}); as the admin of Bench Org 01 (${LIST_FIRST_ORGANIZATION} bookings, about 44,000 in a financial year, 33,000 of them not cancelled); year = FY ${YEAR} (from July), month = ${YEAR}-${String(MONTH).padStart(2, '0')}; per case ${WARM_UP} warm-up, 10 requests one at a time, then ${REQUESTS} at concurrency 10`,
       )
       console.log(`  ${machine()}`)
       for (const c of reportCases(centers[0].id)) {
@@ -341,11 +341,13 @@ async function onPostgresMillion() {
           continue
         }
         await load(requestUrl, admin, 10, WARM_UP)
+        // One at a time first: what a request costs without queueing behind nine others.
+        const alone = await load(requestUrl, admin, 1, 10)
         const r = await load(requestUrl, admin, 10, REQUESTS)
         if (r.failed) failures.push(`${c.type} (${c.variant}): ${r.failed} of ${r.total} requests failed`)
         results.push({ ...c, result: r, bytes: first.bytes })
         console.log(
-          `  ${c.type} (${c.variant}): ${(first.bytes / 1024).toFixed(1)} KB, ${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)} ${status(r.p95, P95_GOAL_MS)}, p99 ${ms(r.p99)}${r.failed ? `, ${r.failed} FAILED` : ''}`,
+          `  ${c.type} (${c.variant}): ${(first.bytes / 1024).toFixed(1)} KB; alone p50 ${ms(alone.p50)}; concurrency 10: ${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)} ${status(r.p95, P95_GOAL_MS)}, p99 ${ms(r.p99)}${r.failed ? `, ${r.failed} FAILED` : ''}`,
         )
       }
 
