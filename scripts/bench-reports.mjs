@@ -162,10 +162,14 @@ const benchmarkSettings = `do $$ begin
   end if;
 end $$`
 
-const machine = () =>
-  `machine: ${availableParallelism()} cores, load average ${loadavg()
+/** The machine's cores and load, printed beside the figures: on a busy machine they include waiting for a CPU. */
+const machine = () => {
+  const [minute] = loadavg()
+  const busy = minute > availableParallelism()
+  return `machine: ${availableParallelism()} cores, load average ${loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')} (shared with other work: figures are indicative)`
+    .join(' ')}${busy ? ' — busy with other work: the figures include waiting for a CPU' : ''}`
+}
 
 const only = process.env.REPORTS_TYPES?.split(',').map((type) => type.trim())
 const chosenTypes = reportTypes.filter((type) => !only || only.includes(type.key))
