@@ -421,6 +421,7 @@ async function onPostgresMillion() {
           })
           .join('; ')}`,
       )
+      console.log(`  at the end: ${machine()}`)
       slowest = measured.sort((a, b) => b.result.p95 - a.result.p95).slice(0, EXPLAINED)
     } finally {
       await stop(child)
@@ -524,6 +525,7 @@ async function onPgliteBlocking() {
           .map(([type, w]) => (w === 'skipped' ? `${type} skipped` : `${type} ${ms(w.maxMs)} (${w.variant})`))
           .join('; ')}`,
       )
+      console.log(`  at the end: ${machine()}`)
     } finally {
       await stop(child)
     }
