@@ -1,4 +1,4 @@
-// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|calendar|overhead|soak|pglite-blocking|user-list|web-load|calendar-render|mail|mail-create|mail-delivery|billing]…`:
+// `npm run bench [startup|country-list|user-export|booking-contested|booking-create|booking-page|booking-list|calendar|overhead|soak|pglite-blocking|user-list|web-load|calendar-render|mail|mail-create|mail-delivery|billing|reports]…`:
 // figures quoted in the issue notes. Runs the real app (`npm start`) as a child process on loopback
 // and measures it from outside.
 import { spawn } from 'node:child_process'
@@ -21,9 +21,10 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
+import { reports } from './bench-reports.mjs'
 import { startCaptureProxy } from './sql-capture.mjs'
 
-const root = path.resolve(import.meta.dirname, '..')
+export const root = path.resolve(import.meta.dirname, '..')
 const pgBase =
   process.env.BENCH_DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
@@ -39,7 +40,7 @@ const profileArguments = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
   : []
 
-function startServer(env) {
+export function startServer(env) {
   const child = spawn(process.execPath, [...profileArguments, ...startArguments], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
@@ -49,7 +50,7 @@ function startServer(env) {
   return child
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
+export async function waitFor(url, timeoutMs = 60_000) {
   const started = performance.now()
   while (performance.now() - started < timeoutMs) {
     try {
@@ -61,14 +62,14 @@ async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-async function stop(child) {
+export async function stop(child) {
   if (child.exitCode !== null) return
   const exited = new Promise((r) => child.once('exit', r))
   child.kill('SIGTERM')
   await exited
 }
 
-async function signIn(base, email = 'super@spaceboard.test') {
+export async function signIn(base, email = 'super@spaceboard.test') {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -159,7 +160,7 @@ async function startup() {
  * `url` is one URL or a function of the request's number. Keep-alive node:http: the server shares
  * the machine's two cores with this process, and fetch costs it about three times the CPU.
  */
-async function load(url, headers, concurrency, total) {
+export async function load(url, headers, concurrency, total) {
   const latencies = []
   let issued = 0
   let failed = 0
@@ -266,7 +267,7 @@ async function countryListBoth() {
  * The server's pid: `npm start` supervises it as a child process (scripts/supervise.mjs), so the
  * process the bench started is the supervisor; memory and CPU are the server's.
  */
-function serverPidOf(child) {
+export function serverPidOf(child) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
@@ -278,7 +279,7 @@ function serverPidOf(child) {
 }
 
 /** VmRSS and VmHWM (peak RSS) of a process, in MB, from /proc (Linux). */
-function memoryOf(pid) {
+export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 }
@@ -309,7 +310,7 @@ function machineCpuMs() {
 }
 
 /** Resets the peak RSS (VmHWM) of a process to its current RSS: `echo 5 > /proc/<pid>/clear_refs`. */
-function resetPeak(pid) {
+export function resetPeak(pid) {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5')
     return true
@@ -439,8 +440,8 @@ async function userExportBoth() {
 }
 
 /** The exact percentile of sorted latencies. */
-const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
-const ms = (value) => `${value.toFixed(1)} ms`
+export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+export const ms = (value) => `${value.toFixed(1)} ms`
 
 /**
  * Runs `scenario(label, env, inspect)` on PGlite (a temp DATA_DIR) and on a fresh PostgreSQL
@@ -929,10 +930,10 @@ async function overhead(label, env) {
 
 /** The bookings list bench: 1,000,000 bookings over 50 organizations, the first holding 100,000. */
 const LIST_BOOKINGS = 1_000_000
-const LIST_FIRST_ORGANIZATION = 100_000
-const LIST_ORGANIZATIONS = 50
+export const LIST_FIRST_ORGANIZATION = 100_000
+export const LIST_ORGANIZATIONS = 50
 /** The soak's organizations. */
-const SOAK_ORGANIZATIONS = 20
+export const SOAK_ORGANIZATIONS = 20
 const LIST_REQUESTS = 2000
 const LIST_WARM_UP = 200
 
@@ -941,8 +942,10 @@ const LIST_WARM_UP = 200
  * clients with a booker each, an admin signing in with the demo password), then the bookings, all
  * in bulk SQL. Realistic figures (spec 0): about 2.5 hours and AUD 60 a booking, 10 % by card,
  * statuses mixed, a note on every fifth; start times spread over two years and a quarter.
+ * `bookingColumns` adds columns to the bookings insert: { column: SQL over x.g, x.start_time,
+ * x.minutes, x.amount and the organization o }.
  */
-const benchData = (bookingCount, firstOrganization, organizationCount) => [
+export const benchData = (bookingCount, firstOrganization, organizationCount, bookingColumns = {}) => [
   `insert into organizations (name, booking_prefix, currency_code, time_format, features, country_id)
    select format('Bench Org %s', lpad(o::text, 2, '0')), format('BO%s-', o), 'aud',
           case when o % 2 = 0 then 'mm/dd' else 'dd/mm' end,
@@ -992,13 +995,19 @@ const benchData = (bookingCount, firstOrganization, organizationCount) => [
   `insert into bookings (organization_id, booking_prefix, status, payment_status, transaction_id, is_paid,
                          center_id, space_id, start_time, end_time, duration_minutes, attendees, client_id,
                          user_id, submitted_by, currency, room_amount, original_amount,
-                         room_amount_after_discount, sub_total, net_amount, notes, special_requirement)
+                         room_amount_after_discount, sub_total, net_amount, notes, special_requirement
+                         ${Object.keys(bookingColumns)
+                           .map((column) => `, ${column}`)
+                           .join('')})
    select o.id, o.booking_prefix, (array['confirmed', 'confirmed', 'tentative', 'cancelled'])[1 + x.g % 4],
           case when x.g % 10 = 0 then 'card' else 'invoice' end,
           case when x.g % 10 = 0 then 'ch_' || x.g else '' end, x.g % 3 = 0,
           s.center_id, s.space_id, x.start_time, x.start_time + x.minutes * interval '1 minute', x.minutes,
           1 + x.g % 8, c.client_id, c.user_id, o.admin_id, 'aud', x.amount, x.amount, x.amount, x.amount, x.amount,
           case when x.g % 5 = 0 then 'Bench note ' || x.g else '' end, ''
+          ${Object.values(bookingColumns)
+            .map((value) => `, ${value}`)
+            .join('')}
    from (
      select g,
             case when g <= ${firstOrganization} then 1
@@ -1021,7 +1030,7 @@ const benchData = (bookingCount, firstOrganization, organizationCount) => [
 ]
 
 /** One request, timed, with its Content-Range. */
-async function timedGet(url, headers) {
+export async function timedGet(url, headers) {
   const t0 = performance.now()
   const response = await fetch(url, { headers })
   await response.arrayBuffer()
@@ -1039,7 +1048,7 @@ async function timedGet(url, headers) {
  * dropped afterwards. BENCH_DATABASE=<name> keeps it under that name and, when it exists, uses it
  * as it is (to measure a change again without loading a million rows).
  */
-async function onBenchDatabase(port, statements, work) {
+export async function onBenchDatabase(port, statements, work) {
   const kept = process.env.BENCH_DATABASE
   const name = kept || `sb_bench_${Date.now()}`
   const admin = new pg.Client({ connectionString: pgBase })
@@ -1596,7 +1605,7 @@ const BLOCKING_CREATES = 10
  * Signals the server's event-loop monitor (scripts/event-loop-monitor.mjs) and returns the figures
  * it appends to `reportFile` since the previous signal; the monitor starts over.
  */
-async function eventLoopReport(reportFile, pid) {
+export async function eventLoopReport(reportFile, pid) {
   const lines = () => readFileSync(reportFile, 'utf8').split('\n').filter(Boolean)
   const before = lines().length
   process.kill(pid, 'SIGUSR2')
@@ -2458,6 +2467,7 @@ const benches = {
   'booking-list': bookingList,
   calendar: calendarBench,
   billing,
+  reports,
   overhead: () => onPostgres(overhead),
   soak,
   'pglite-blocking': pgliteBlocking,
