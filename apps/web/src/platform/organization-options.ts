@@ -6,6 +6,10 @@ export interface OrganizationOption {
   name: string
   /** The organization's currency: its amounts are shown with this currency's symbol. */
   currency_code: string
+  /** Left out of reporting: the reports screen does not offer it (spec 3 §6). */
+  exclude_from_reporting: boolean
+  /** The organization may see the Industry Benchmarking report (spec 3 §6). */
+  industry_benchmarking_report: boolean
 }
 
 /** Active organizations a super user may pick (GET /api/organization/options), keyed under the organizations. */

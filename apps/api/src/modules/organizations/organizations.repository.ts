@@ -87,6 +87,8 @@ export function listOrganizationOptions(tx: Tx) {
       name: organizations.name,
       mh_plan: organizations.mhPlan,
       currency_code: organizations.currencyCode,
+      exclude_from_reporting: organizations.excludeFromReporting,
+      features: organizations.features,
     })
     .from(organizations)
     .where(isNull(organizations.deletedAt))
