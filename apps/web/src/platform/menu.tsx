@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  AreaChartOutlined,
   BankOutlined,
   BranchesOutlined,
   CalendarOutlined,
@@ -88,6 +89,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'Commission Report',
     icon: <FileDoneOutlined />,
     permission: 'commission.read',
+  },
+  {
+    to: '/admin/reports',
+    area: '/admin/reports',
+    label: 'Reports',
+    icon: <AreaChartOutlined />,
+    permission: 'reports.read',
   },
   {
     to: '/admin/organization/list',
