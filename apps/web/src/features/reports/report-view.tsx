@@ -10,18 +10,23 @@ interface Section {
 }
 
 /**
- * Every chart followed by its table(s): paired one to one when a report has as many tables as
- * charts, otherwise each chart with the tables of its title, and the other tables after the charts.
+ * Every chart followed by its table(s): the tables of its title; the charts and tables left, when
+ * as many of each, paired in order; any other table after the charts.
  */
 export function reportSections(result: Pick<ReportResult, 'charts' | 'tables'>): Section[] {
   const { charts, tables } = result
-  if (charts.length === tables.length)
-    return charts.map((chart, index) => ({ chart, tables: [tables[index] as ReportTable] }))
   const sections: Section[] = charts.map((chart) => ({
     chart,
     tables: tables.filter((table) => table.title === chart.title),
   }))
-  const rest = tables.filter((table) => !charts.some((chart) => chart.title === table.title))
+  const unpaired = sections.filter((section) => section.tables.length === 0)
+  let rest = tables.filter((table) => !charts.some((chart) => chart.title === table.title))
+  if (unpaired.length === rest.length) {
+    unpaired.forEach((section, index) => {
+      section.tables = [rest[index] as ReportTable]
+    })
+    rest = []
+  }
   if (rest.length) sections.push({ chart: null, tables: rest })
   return sections
 }
