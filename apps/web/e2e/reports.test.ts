@@ -99,6 +99,7 @@ async function workbookRows(file: string): Promise<unknown[][]> {
 const exported: ReportType[] = ['dayOfTheWeek', 'clientTypeRevenue']
 
 describe('Reports (/admin/reports)', () => {
+  // Twelve reports generated and checked one after the other: minutes on a loaded two-core machine.
   test('super: the organization first, then every type generated with its chart and table, two exported and read back', async () => {
     const page = await app.signedInPage(logins.super)
     const organizations = await getJson<OrganizationOption[]>(page, '/api/organization/options')
@@ -183,7 +184,7 @@ describe('Reports (/admin/reports)', () => {
     await page.getByRole('button', { name: 'Generate' }).click()
     await visible(toast(page, reportMessages.selectOrganizationFirst))
     expect(reportCalls.length).toBe(calls)
-  })
+  }, 300_000)
 
   test('admin: no organization selector, their own organization’s report', async () => {
     const page = await app.signedInPage(logins.harbourAdmin)
@@ -209,5 +210,5 @@ describe('Reports (/admin/reports)', () => {
     expect(
       await (await openOption(page, 'Report Type', 'Industry Benchmarking across Organizations')).count(),
     ).toBe(0)
-  })
+  }, 180_000)
 })
