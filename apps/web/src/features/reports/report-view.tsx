@@ -5,29 +5,53 @@ import { formatReportValue, rowCurrency } from './report-values.ts'
 
 /** A chart and the tables that read it, in the order the report gives them. */
 interface Section {
+  key: string
   chart: ReportChart | null
   tables: ReportTable[]
 }
 
+/** The fields a chart reads from its rows. */
+function chartFields(chart: ReportChart): string[] {
+  switch (chart.kind) {
+    case 'bullet':
+      return []
+    case 'pie':
+      return [chart.angleField, chart.colorField]
+    default:
+      return [chart.xField, chart.yField, ...(chart.seriesField ? [chart.seriesField] : [])]
+  }
+}
+
 /**
- * Every chart followed by its table(s): the tables of its title; the charts and tables left, when
- * as many of each, paired in order; any other table after the charts.
+ * Every chart followed by its table(s): a table of the same title goes under that chart; any other
+ * under the chart (without a table of its title) reading most of its columns, the last of equals,
+ * so a table two charts read follows both; a table no chart reads comes after the charts.
  */
 export function reportSections(result: Pick<ReportResult, 'charts' | 'tables'>): Section[] {
-  const { charts, tables } = result
-  const sections: Section[] = charts.map((chart) => ({
+  const sections: Section[] = result.charts.map((chart, index) => ({
+    key: `chart-${index}`,
     chart,
-    tables: tables.filter((table) => table.title === chart.title),
+    tables: [],
   }))
-  const unpaired = sections.filter((section) => section.tables.length === 0)
-  let rest = tables.filter((table) => !charts.some((chart) => chart.title === table.title))
-  if (unpaired.length === rest.length) {
-    unpaired.forEach((section, index) => {
-      section.tables = [rest[index] as ReportTable]
-    })
-    rest = []
+  const rest: ReportTable[] = []
+  for (const table of result.tables) {
+    const named = sections.find((section) => section.chart?.title === table.title)
+    if (named) {
+      named.tables.push(table)
+      continue
+    }
+    const keys = new Set(table.columns.map((column) => column.key))
+    let best: { section: Section; score: number } | null = null
+    for (const section of sections) {
+      // A chart with a table of its own title has its table.
+      if (!section.chart || result.tables.some((t) => t.title === section.chart?.title)) continue
+      const score = chartFields(section.chart).filter((field) => keys.has(field)).length
+      if (score > 0 && score >= (best?.score ?? 0)) best = { section, score }
+    }
+    if (best) best.section.tables.push(table)
+    else rest.push(table)
   }
-  if (rest.length) sections.push({ chart: null, tables: rest })
+  if (rest.length) sections.push({ key: 'tables', chart: null, tables: rest })
   return sections
 }
 
@@ -51,10 +75,14 @@ export default function ReportView({ result }: { result: ReportResult }) {
         }))}
       />
       {reportSections(result).map((section) => (
-        <Flex vertical gap={12} key={section.chart?.title ?? section.tables.map((t) => t.title).join('|')}>
+        <Flex vertical gap={12} key={section.key}>
           {section.chart ? <ReportChartView chart={section.chart} currency={currency} /> : null}
           {section.tables.map((table) => (
-            <TableOf key={table.title} table={table} currency={currency} />
+            <TableOf
+              key={`${section.key}-${result.tables.indexOf(table)}`}
+              table={table}
+              currency={currency}
+            />
           ))}
         </Flex>
       ))}
