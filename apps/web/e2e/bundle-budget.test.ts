@@ -107,7 +107,14 @@ describe('the JavaScript budget', () => {
       const file = manifest[key]?.file ?? key
       expect(gzipKb(file), `${file} is over ${CHUNK_KB} KB gzip.\n${text}`).toBeLessThanOrEqual(CHUNK_KB)
     }
-    // The map is not on the way to the bookings list.
+    // The map is not on the way to the bookings list, nor the reports' screen and charts (only their route).
     expect([...keys].some((key) => key.includes('center-map'))).toBe(false)
+    const onTheWay = [...keys].flatMap((key) => Object.keys(modules[manifest[key]?.file ?? key] ?? {}))
+    expect(
+      onTheWay.filter(
+        (name) =>
+          name === 'chart.js' || (name.includes('features/reports/') && !name.endsWith('/routes.tsx')),
+      ),
+    ).toEqual([])
   })
 })

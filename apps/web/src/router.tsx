@@ -18,6 +18,7 @@ import { organizationsRoutes } from './features/organizations/routes.tsx'
 import { packagesRoutes } from './features/packages/routes.tsx'
 import { profileRoutes } from './features/profile/routes.tsx'
 import { regionsRoutes } from './features/regions/routes.tsx'
+import { reportsRoutes } from './features/reports/routes.tsx'
 import { spacesRoutes } from './features/spaces/routes.tsx'
 import { usersRoutes } from './features/users/routes.tsx'
 import { vouchersRoutes } from './features/vouchers/routes.tsx'
@@ -64,6 +65,7 @@ const routeTree = rootRoute.addChildren([
     ...bookingsRoutes,
     ...calendarRoutes,
     ...billingRoutes,
+    ...reportsRoutes,
     ...organizationsRoutes,
     ...usersRoutes,
     ...clientsRoutes,

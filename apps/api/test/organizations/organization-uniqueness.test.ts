@@ -130,4 +130,25 @@ describe('organization options carry the currency (issue 15 item 9)', () => {
       ]),
     )
   })
+
+  it('and the reporting flags the reports screen needs (issue 20): exclusion and industry benchmarking', async () => {
+    const all = (await t.api(superCookie, 'GET', '/api/organization/options')).json()
+    const harbour = all.find((o: { name: string }) => o.name === 'Harbour Workspaces')
+    await t.database.db.execute(
+      sql`update organizations set exclude_from_reporting = true, features = features || '{"industry_benchmarking_report": true}'::jsonb where id = ${harbour.id}`,
+    )
+    const admin = await t.signIn(logins.harbourAdmin)
+    expect((await t.api(admin, 'GET', '/api/organization/options')).json()).toEqual([
+      expect.objectContaining({
+        name: 'Harbour Workspaces',
+        exclude_from_reporting: true,
+        industry_benchmarking_report: true,
+      }),
+    ])
+    const again = (await t.api(superCookie, 'GET', '/api/organization/options')).json()
+    expect(again.find((o: { name: string }) => o.name === 'Summit Business Centres')).toMatchObject({
+      exclude_from_reporting: false,
+      industry_benchmarking_report: false,
+    })
+  })
 })

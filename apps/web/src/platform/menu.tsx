@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  AreaChartOutlined,
   BankOutlined,
   BranchesOutlined,
   CalendarOutlined,
@@ -101,6 +102,13 @@ export const menuEntries: MenuEntry[] = [
       marketingExtractAllowed(profile.type === 'super', profile.features)
         ? '/admin/direct-marketing-extract-pro'
         : null,
+  },
+  {
+    to: '/admin/reports',
+    area: '/admin/reports',
+    label: 'Reports',
+    icon: <AreaChartOutlined />,
+    permission: 'reports.read',
   },
   {
     to: '/admin/organization/list',

@@ -8,6 +8,10 @@ export interface OrganizationOption {
   currency_code: string
   /** The organization's date order: its dates are shown MM-dd-yyyy when mm/dd. */
   time_format: 'dd/mm' | 'mm/dd'
+  /** Left out of reporting: the reports screen does not offer it (spec 3 §6). */
+  exclude_from_reporting: boolean
+  /** The organization may see the Industry Benchmarking report (spec 3 §6). */
+  industry_benchmarking_report: boolean
 }
 
 /** Active organizations a super user may pick (GET /api/organization/options), keyed under the organizations. */

@@ -88,6 +88,8 @@ export function listOrganizationOptions(tx: Tx) {
       mh_plan: organizations.mhPlan,
       currency_code: organizations.currencyCode,
       time_format: organizations.timeFormat,
+      exclude_from_reporting: organizations.excludeFromReporting,
+      features: organizations.features,
     })
     .from(organizations)
     .where(isNull(organizations.deletedAt))

@@ -41,9 +41,16 @@ export function countOrganizations({ tx }: Ctx, search: string) {
   return repo.countOrganizations(tx, search)
 }
 
-/** Organizations a picker may offer: all active ones for super, one's own otherwise. */
+/**
+ * Organizations a picker may offer: all active ones for super, one's own otherwise, with what the
+ * reports screen needs (spec 3 §6): whether the organization is left out of reporting and has the
+ * industry benchmarking report.
+ */
 export async function organizationOptions({ tx, actor }: Ctx) {
-  const options = await repo.listOrganizationOptions(tx)
+  const options = (await repo.listOrganizationOptions(tx)).map(({ features, ...option }) => ({
+    ...option,
+    industry_benchmarking_report: features.industry_benchmarking_report === true,
+  }))
   return actor.type === 'super' ? options : options.filter((o) => o.id === actor.organizationId)
 }
 
