@@ -153,6 +153,19 @@ describe('impossible times', () => {
     )
     expectFieldError(quote, 'newEndTime', messages.invalidTimeRange)
   })
+
+  it('an end before the start is a message, not a 500 (found by the fuzzer as super)', async () => {
+    const slot = `newMeetingRoomId=${ids.roomA}&newStartTime=2030-03-29%2010:15&newEndTime=2030-03-29%2008:00`
+    const quote = await t.api(superCookie, 'GET', `/api/userbooking/${ids.booking}/reschedule-quote?${slot}`)
+    expect(quote.statusCode).toBeLessThan(500)
+    const reschedule = await t.api(superCookie, 'PUT', `/api/userbooking/${ids.booking}`, {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: ids.roomA,
+      newStartTime: '2030-03-29 10:15',
+      newEndTime: '2030-03-29 08:00',
+    })
+    expect(reschedule.statusCode).toBe(400)
+  })
 })
 
 describe('the last date taken', () => {

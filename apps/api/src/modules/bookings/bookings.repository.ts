@@ -308,11 +308,12 @@ const bookingContextOf = preparedQuery('booking_context', (tx) =>
           and ${organizationAmenities.amenityId} = ${spaceAmenities.amenityId}
         where ${spaceAmenities.organizationId} = ${organizations.id}
           and ${spaceAmenities.spaceId} = ${placeholderInt('spaceId')}), '[]'::json)`,
+      // An end before the start (a bad request, refused by the rules) is an empty range, not a database error.
       held: sql<boolean>`exists(select 1 from ${bookingOccupancy}
         where ${bookingOccupancy.organizationId} = ${organizations.id} and ${bookingOccupancy.active}
           and ${bookingOccupancy.spaceId} in (select ${placeholderInt('spaceId')}
             union all select ${spaceChildren.childId} from ${spaceChildren} where ${spaceChildren.parentId} = ${placeholderInt('spaceId')})
-          and ${bookingOccupancy.during} && tstzrange(${localStart}, ${localEnd}, '[)')
+          and ${bookingOccupancy.during} && tstzrange(${localStart}, greatest(${localStart}, ${localEnd}), '[)')
           and (${localStart} at time zone ${centers.timezoneId}) = ${wallTime('start')}
           and (${localEnd} at time zone ${centers.timezoneId}) = ${wallTime('end')})`,
     })

@@ -206,14 +206,17 @@ async function planOccurrence(
   if (bc.voucher && !voucherAppliesOn(bc.voucher, date))
     problems.push({ field: 'booking_date', message: messages.voucherNotValid })
   const preparation = bc.space.preMakeupMinutes + bc.space.postMakeupMinutes
-  const busy = await repo.busyRanges(
-    ctx.tx,
-    bc.organizationId,
-    bc.heldSpaceIds,
-    new Date(start.getTime() - preparation * 60_000),
-    new Date(end.getTime() + preparation * 60_000),
-    exceptBookingId,
-  )
+  // An end not after the start is already a problem above; there is no window to look at.
+  const busy = !(end > start)
+    ? []
+    : await repo.busyRanges(
+        ctx.tx,
+        bc.organizationId,
+        bc.heldSpaceIds,
+        new Date(start.getTime() - preparation * 60_000),
+        new Date(end.getTime() + preparation * 60_000),
+        exceptBookingId,
+      )
   const slot: BusyRange = { start: start.getTime(), end: end.getTime() }
   const overlap = busy.some((b) => overlaps(slot, b))
   return {
