@@ -1,10 +1,15 @@
-import type { ReportResult, ReportType } from '@spaceboard/domain'
-import type { Ctx } from '../../../platform/context.ts'
-import type { ReportInput } from '../report-input.ts'
+import type { ReportType } from '@spaceboard/domain'
+import type { ReportBuilder } from '../report-builder.ts'
+import { bcIndustryBenchmarking } from './bc-industry-benchmarking.ts'
+import { bookByOrganization } from './book-by-organization.ts'
+import { superIndustryBenchmarking } from './super-industry-benchmarking.ts'
 
-/** What a report type builds; the service adds the envelope (type, label, organization, period, filters). */
-export type ReportBody = Pick<ReportResult, 'data' | 'tables' | 'charts'>
-export type ReportBuilder = (ctx: Ctx, input: ReportInput) => Promise<ReportBody>
+// The builders' type lives apart (report-builder.ts): a builder importing it from here would make a circle.
+export type { ReportBody, ReportBuilder } from '../report-builder.ts'
 
 /** Each report type's builder, one file per type in this folder. */
-export const reportBuilders: Partial<Record<ReportType, ReportBuilder>> = {}
+export const reportBuilders: Partial<Record<ReportType, ReportBuilder>> = {
+  bookByOrganization,
+  bcIndustryBenchmarking,
+  superIndustryBenchmarking,
+}
