@@ -11,6 +11,7 @@ import {
   EnvironmentOutlined,
   FileDoneOutlined,
   FlagOutlined,
+  FundOutlined,
   GiftOutlined,
   GlobalOutlined,
   MailOutlined,
@@ -211,6 +212,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'Regions',
     icon: <ApartmentOutlined />,
     permission: 'regions.read',
+  },
+  {
+    to: '/admin/benchmarking',
+    area: '/admin/benchmarking',
+    label: 'Benchmarking',
+    icon: <FundOutlined />,
+    permission: 'benchmarking.write',
   },
 ]
 
