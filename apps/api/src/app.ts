@@ -45,6 +45,7 @@ import { preferenceRoutes } from './modules/preferences/preferences.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
 import { reportRoutes } from './modules/reports/reports.routes.ts'
+import { settingRoutes } from './modules/settings/settings.routes.ts'
 import { spaceRoutes } from './modules/spaces/spaces.routes.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { voucherRoutes } from './modules/vouchers/vouchers.routes.ts'
@@ -231,6 +232,7 @@ export async function buildApp(
   billingRoutes(app)
   reportRoutes(app)
   marketingExtractRoutes(app, deps)
+  settingRoutes(app)
   lookupRoutes(app)
   geocodeRoutes(app, deps)
 

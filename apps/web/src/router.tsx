@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { amenitiesRoutes } from './features/amenities/routes.tsx'
 import { authRoutes } from './features/auth/routes.tsx'
+import { benchmarkingRoutes } from './features/benchmarking/routes.tsx'
 import { billingRoutes } from './features/billing/routes.tsx'
 import { bookingsRoutes } from './features/bookings/routes.tsx'
 import { calendarRoutes } from './features/calendar/routes.tsx'
@@ -78,6 +79,7 @@ const routeTree = rootRoute.addChildren([
     ...vouchersRoutes,
     ...workflowsRoutes,
     ...marketingExtractRoutes,
+    ...benchmarkingRoutes,
     adminOtherRoute,
   ]),
 ])

@@ -98,7 +98,11 @@ export const permissionTable = {
   'commission.read': superAndAdmin,
   /** Reports show an organization's revenue: money data, like billing (issue 20). */
   'reports.read': superAndAdmin,
-  /** The industry averages every organization is measured against (spec 3 §2). */
+  /**
+   * The industry averages every organization is measured against (spec 3 §2). Read too is the
+   * platform owner's: admins see the averages only inside their benchmarking report.
+   */
+  'benchmarking.read': superOnly,
   'benchmarking.write': superOnly,
   /** The client and booker extract: personal data, for organizations with direct_marketing (spec 3 §2). */
   'marketing.read': superAndAdmin,

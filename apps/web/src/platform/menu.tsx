@@ -13,6 +13,7 @@ import {
   ExportOutlined,
   FileDoneOutlined,
   FlagOutlined,
+  FundOutlined,
   GiftOutlined,
   GlobalOutlined,
   MailOutlined,
@@ -232,6 +233,13 @@ export const menuEntries: MenuEntry[] = [
     label: 'Regions',
     icon: <ApartmentOutlined />,
     permission: 'regions.read',
+  },
+  {
+    to: '/admin/benchmarking',
+    area: '/admin/benchmarking',
+    label: 'Benchmarking',
+    icon: <FundOutlined />,
+    permission: 'benchmarking.write',
   },
 ]
 

@@ -40,6 +40,7 @@ const demoOrganizations = [
       recurring_booking: true,
       user_screen_booking: true,
       email_template: true,
+      industry_benchmarking_report: true,
     },
     spaceTypes: spaceTypes.map((t) => t.key),
   },

@@ -11,6 +11,7 @@ import { countryList, defaultGlobalRegions } from './countries.ts'
 import { seedAmenities, seedOrganizations } from './organizations.ts'
 import { seedDemoPackages } from './packages.ts'
 import { seedDemoRegions } from './regions.ts'
+import { seedDemoBenchmarkSettings } from './settings.ts'
 import { seedDemoSpaces } from './spaces.ts'
 import { seedDemoVouchers } from './vouchers.ts'
 import { seedDemoWorkflows } from './workflows.ts'
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
     await seedDemoVouchers(tx, orgIds)
     await seedDemoBookings(tx)
     await seedDemoWorkflows(tx, orgIds)
+    await seedDemoBenchmarkSettings(tx)
     // No trigger fires in replica mode, so not the one that keeps booking_counts either.
     await tx.execute(sql`
       insert into booking_counts (organization_id, bookings)

@@ -26,12 +26,13 @@ export const bookingCenterJoin = and(
 ) as SQL
 
 /**
- * The bookings a report counts: the organization's, not cancelled, starting on a local date in the
- * period, of the chosen location and space.
+ * The bookings a report counts: the organization's (every organization's for null: the caller
+ * narrows them), not cancelled, starting on a local date in the period, of the chosen location and
+ * space.
  */
-export function countedBookingsOf(input: ReportInput, organizationId: number): SQL {
+export function countedBookingsOf(input: ReportInput, organizationId: number | null): SQL {
   return and(
-    eq(bookings.organizationId, organizationId),
+    organizationId === null ? undefined : eq(bookings.organizationId, organizationId),
     // A literal, not a parameter: the partial index on counted bookings then matches every plan.
     sql`${bookings.status} <> 'cancelled'`,
     // The instant range first (one day of slack each side for any zone) lets the index on

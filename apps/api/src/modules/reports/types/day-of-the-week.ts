@@ -4,8 +4,8 @@ import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingCenterJoin, countedBookingsOf, localStart } from '../facts.repository.ts'
 import { reportOrganizationId } from '../report-buckets.ts'
+import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
-import type { ReportBody } from './index.ts'
 
 /**
  * Busy Day of the Week (dayOfTheWeek): the counted bookings of the period by the weekday of their

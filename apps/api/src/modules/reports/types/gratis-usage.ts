@@ -4,8 +4,8 @@ import { bookings, centers, clients } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingCenterJoin, countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
+import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
-import type { ReportBody } from './index.ts'
 
 /** gratisUsedMinutes: granted less refunded. */
 const usedMinutes = sql`greatest(0, ${bookings.gratisMinutes} - ${bookings.refundedGratisMinutes})`

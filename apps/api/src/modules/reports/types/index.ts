@@ -1,19 +1,20 @@
-import type { ReportResult, ReportType } from '@spaceboard/domain'
-import type { Ctx } from '../../../platform/context.ts'
-import type { ReportInput } from '../report-input.ts'
-import { averagePerBooking } from './averagePerBooking.ts'
-import { centerRevenueTarget } from './centerRevenueTarget.ts'
-import { clientTypeRevenue } from './clientTypeRevenue.ts'
+import type { ReportType } from '@spaceboard/domain'
+import type { ReportBuilder } from '../report-builder.ts'
+import { averagePerBooking } from './average-per-booking.ts'
+import { bcIndustryBenchmarking } from './bc-industry-benchmarking.ts'
+import { bookByOrganization } from './book-by-organization.ts'
+import { centerRevenueTarget } from './center-revenue-target.ts'
+import { clientTypeRevenue } from './client-type-revenue.ts'
 import { dayOfTheWeek } from './day-of-the-week.ts'
 import { gratisUsage } from './gratis-usage.ts'
 import { leadTime } from './lead-time.ts'
+import { superIndustryBenchmarking } from './super-industry-benchmarking.ts'
 import { timeOfTheDay } from './time-of-the-day.ts'
-import { topClients } from './topClients.ts'
+import { topClients } from './top-clients.ts'
 import { voucherUsage } from './voucher-usage.ts'
 
-/** What a report type builds; the service adds the envelope (type, label, organization, period, filters). */
-export type ReportBody = Pick<ReportResult, 'data' | 'tables' | 'charts'>
-export type ReportBuilder = (ctx: Ctx, input: ReportInput) => Promise<ReportBody>
+// The builders' type lives apart (report-builder.ts): a builder importing it from here would make a circle.
+export type { ReportBody, ReportBuilder } from '../report-builder.ts'
 
 /** Each report type's builder, one file per type in this folder. */
 export const reportBuilders: Partial<Record<ReportType, ReportBuilder>> = {
@@ -26,4 +27,7 @@ export const reportBuilders: Partial<Record<ReportType, ReportBuilder>> = {
   timeOfTheDay,
   gratisUsage,
   voucherUsage,
+  bookByOrganization,
+  bcIndustryBenchmarking,
+  superIndustryBenchmarking,
 }

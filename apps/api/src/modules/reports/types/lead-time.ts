@@ -4,8 +4,8 @@ import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingCenterJoin, countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
+import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
-import type { ReportBody } from './index.ts'
 
 /** leadMinutes: whole minutes from creation to start, never below 0. */
 const leadMinutes = sql`greatest(0, floor(extract(epoch from (${bookings.startTime} - ${bookings.createdAt})) / 60))`

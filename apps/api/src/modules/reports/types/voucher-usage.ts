@@ -3,8 +3,8 @@ import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingCenterJoin, countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, reportOrganizationId } from '../report-buckets.ts'
+import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
-import type { ReportBody } from './index.ts'
 
 /**
  * Voucher Usage (voucherUsage): per voucher code, the counted bookings of the period using it

@@ -7,8 +7,8 @@ import {
   reportMoney,
 } from '@spaceboard/domain'
 import { badRequest } from '../../../platform/errors.ts'
+import type { ReportBuilder } from '../report-builder.ts'
 import * as repo from '../revenue.repository.ts'
-import type { ReportBuilder } from './index.ts'
 
 /**
  * Average per Booking: per location, space, client or user of the booking (report_value), the

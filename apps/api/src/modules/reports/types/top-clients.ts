@@ -1,7 +1,7 @@
 import { financialYears, reportMessages, reportMoney } from '@spaceboard/domain'
 import { badRequest } from '../../../platform/errors.ts'
+import type { ReportBuilder } from '../report-builder.ts'
 import * as repo from '../revenue.repository.ts'
-import type { ReportBuilder } from './index.ts'
 
 /** The yearly fields of the chosen financial year and the three before it (spec 3 §9), newest first. */
 const yearFields = [

@@ -7,8 +7,8 @@ import {
   toCents,
 } from '@spaceboard/domain'
 import { badRequest } from '../../../platform/errors.ts'
+import type { ReportBuilder } from '../report-builder.ts'
 import * as repo from '../revenue.repository.ts'
-import type { ReportBuilder } from './index.ts'
 
 interface Figures {
   targetCents: number

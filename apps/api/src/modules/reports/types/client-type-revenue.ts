@@ -1,7 +1,7 @@
 import { type ReportRow, reportMessages, reportMoney, sharePercent } from '@spaceboard/domain'
 import { badRequest } from '../../../platform/errors.ts'
+import type { ReportBuilder } from '../report-builder.ts'
 import * as repo from '../revenue.repository.ts'
-import type { ReportBuilder } from './index.ts'
 
 interface Group {
   key: string

@@ -1,0 +1,222 @@
+import type { IsoDate, ReportDuration } from '@spaceboard/domain'
+import { and, asc, count, eq, isNull, not, or, type SQL, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import { bookings, centers, organizations, spaces } from '../../db/schema/index.ts'
+import { bookingCenterJoin, countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import type { ReportInput } from './report-input.ts'
+
+/**
+ * The SQL of occupancy (packages/domain/src/reports/occupancy.ts defines it): bookable minutes of
+ * spaces over a period, and the booked minutes, revenue and count of the counted bookings, each in
+ * ONE aggregate statement grouped by organization, group (location or space) and bucket.
+ */
+
+/** What occupancy is grouped by: the whole organization, its locations or its spaces. */
+export type OccupancyGroup = 'organization' | 'center' | 'room'
+
+/** The organizations a statement covers: one, or every one reported on (not excluded, not archived) and optionally one more. */
+export type OrganizationScope = { id: number } | { reported: true; also: number | null }
+
+export interface BookableScope {
+  from: IsoDate
+  /** Exclusive. */
+  to: IsoDate
+  organizations: OrganizationScope
+  centerId: number | null
+  spaceId: number | null
+  groupBy: OccupancyGroup
+  /** Per day (monthly), per month (yearly), or the whole period in one bucket '' (null). */
+  bucket: ReportDuration | null
+}
+
+export interface MinutesRow {
+  organizationId: number
+  /** The location or space id; 0 when grouped by organization. */
+  groupId: number
+  bucket: string
+  minutes: number
+}
+
+/** The organizations reported on: not excluded from reporting (spec 3 §6), not archived; and `also`. */
+export function reportedOrganizationIds(also: number | null): SQL {
+  return sql`select ${organizations.id} from ${organizations} where ${and(
+    isNull(organizations.deletedAt),
+    or(not(organizations.excludeFromReporting), also === null ? undefined : eq(organizations.id, also)),
+  )}`
+}
+
+function bucketOf(duration: ReportDuration | null, day: SQL): SQL {
+  if (duration === 'monthly') return sql`to_char(${day}, 'YYYY-MM-DD')`
+  if (duration === 'yearly') return sql`to_char(${day}, 'YYYY-MM')`
+  return sql`''`
+}
+
+const spaceGroup: Record<OccupancyGroup, SQL> = {
+  organization: sql`0`,
+  center: sql`s.center_id`,
+  room: sql`s.id`,
+}
+
+/**
+ * Bookable minutes by organization, group and bucket. Spaces of the same window, zone and archive
+ * day are counted together (their count times the window of each day), so the day-by-day work is
+ * per distinct window, not per space; blackout days are then taken off per space, each day once.
+ */
+export async function bookableMinutes(tx: Tx, scope: BookableScope): Promise<MinutesRow[]> {
+  const from = sql`${scope.from}::date`
+  const to = sql`${scope.to}::date`
+  const organizationFilter =
+    'id' in scope.organizations
+      ? sql`s.organization_id = ${scope.organizations.id}`
+      : sql`s.organization_id in (${reportedOrganizationIds(scope.organizations.also)})`
+  const archived = sql`least(s.deleted_at, c.deleted_at)`
+  const blackoutDays = (start: SQL, end: SQL) =>
+    sql`generate_series(greatest(${start}, ${from})::timestamp, least(coalesce(${end}, ${start}), ${to} - 1)::timestamp, interval '1 day')`
+  const result = await tx.execute(sql`
+    with counted as (
+      select s.id, s.organization_id, ${spaceGroup[scope.groupBy]} as group_id, s.start_time, s.end_time,
+        c.timezone_id as zone, (${archived} at time zone c.timezone_id)::date as archived_on,
+        coalesce((o.features ->> 'blackout_period')::boolean, false) as org_blackouts
+      from spaces s
+      join centers c on c.organization_id = s.organization_id and c.id = s.center_id
+      join organizations o on o.id = s.organization_id
+      where ${organizationFilter}
+        ${scope.centerId === null ? sql`` : sql`and s.center_id = ${scope.centerId}`}
+        ${scope.spaceId === null ? sql`` : sql`and s.id = ${scope.spaceId}`}
+        and (${archived} is null or (${archived} at time zone c.timezone_id)::date > ${from})
+    ),
+    days as (
+      select d::date as day from generate_series(${from}::timestamp, (${to} - 1)::timestamp, interval '1 day') d
+    ),
+    windows as (
+      select w.zone, w.start_time, w.end_time, days.day,
+        extract(epoch from ((days.day + w.end_time::time) at time zone w.zone)
+          - ((days.day + w.start_time::time) at time zone w.zone)) / 60 as minutes
+      from (select distinct zone, start_time, end_time from counted) w cross join days
+    ),
+    classes as (
+      select organization_id, group_id, zone, start_time, end_time, archived_on, count(*) as spaces
+      from counted group by organization_id, group_id, zone, start_time, end_time, archived_on
+    ),
+    open_time as (
+      select k.organization_id, k.group_id, ${bucketOf(scope.bucket, sql`w.day`)} as bucket,
+        sum(w.minutes * k.spaces) as minutes
+      from classes k
+      join windows w on w.zone = k.zone and w.start_time = k.start_time and w.end_time = k.end_time
+      where k.archived_on is null or w.day < k.archived_on
+      group by 1, 2, 3
+    ),
+    dark_days as (
+      select s.id, g.day::date as day from counted s
+        join space_blackout_periods p on p.organization_id = s.organization_id and p.space_id = s.id
+        cross join lateral ${blackoutDays(sql`p.start_date`, sql`p.end_date`)} g(day)
+      union
+      select s.id, g.day::date from counted s
+        join organization_blackout_periods p on p.organization_id = s.organization_id
+        cross join lateral ${blackoutDays(sql`p.start_date`, sql`p.end_date`)} g(day)
+        where s.org_blackouts
+    ),
+    dark_time as (
+      select s.organization_id, s.group_id, ${bucketOf(scope.bucket, sql`d.day`)} as bucket, sum(w.minutes) as minutes
+      from dark_days d
+      join counted s on s.id = d.id
+      join windows w on w.zone = s.zone and w.start_time = s.start_time and w.end_time = s.end_time and w.day = d.day
+      where s.archived_on is null or d.day < s.archived_on
+      group by 1, 2, 3
+    )
+    select o.organization_id as "organizationId", o.group_id as "groupId", o.bucket,
+      (o.minutes - coalesce(d.minutes, 0))::float8 as minutes
+    from open_time o
+    left join dark_time d on d.organization_id = o.organization_id and d.group_id = o.group_id and d.bucket = o.bucket`)
+  return (result as unknown as { rows: MinutesRow[] }).rows
+}
+
+export interface BookingFiguresRow {
+  organizationId: number
+  groupId: number
+  bucket: string
+  bookings: number
+  revenueCents: number
+  bookedMinutes: number
+}
+
+const bookingGroup: Record<OccupancyGroup, SQL> = {
+  organization: sql`0`,
+  center: sql`${bookings.centerId}`,
+  room: sql`${bookings.spaceId}`,
+}
+
+/**
+ * Counted bookings of the report's period (its location and space filters too): their number,
+ * revenue in cents (as `revenue` asks) and booked minutes, by organization, group and bucket.
+ */
+export async function bookingFigures(
+  tx: Tx,
+  input: ReportInput,
+  options: {
+    organizations: OrganizationScope
+    groupBy: OccupancyGroup
+    bucket: ReportDuration | null
+    revenue: ReportInput['revenue']
+  },
+): Promise<BookingFiguresRow[]> {
+  const scope = options.organizations
+  const bucket = bucketOf(options.bucket, localStart)
+  const group = bookingGroup[options.groupBy]
+  const rows = await tx
+    .select({
+      organizationId: bookings.organizationId,
+      groupId: sql<number>`${group}`.mapWith(Number),
+      bucket: sql<string>`${bucket}`,
+      bookings: count(),
+      revenueCents: sql<number>`coalesce(sum(${revenueCents(options.revenue)}), 0)::float8`.mapWith(Number),
+      bookedMinutes: sql<number>`coalesce(sum(${bookings.durationMinutes}), 0)::float8`.mapWith(Number),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingCenterJoin)
+    .where(
+      'id' in scope
+        ? countedBookingsOf(input, scope.id)
+        : and(
+            countedBookingsOf(input, null),
+            sql`${bookings.organizationId} in (${reportedOrganizationIds(scope.also)})`,
+          ),
+    )
+    .groupBy(
+      bookings.organizationId,
+      // Grouping by a constant would read as a column position: only what varies.
+      ...(options.groupBy === 'organization' ? [] : [group]),
+      ...(options.bucket === null ? [] : [bucket]),
+    )
+  return rows
+}
+
+/** Names of an organization's locations or spaces by id, for the groups of a report. */
+export async function groupNames(
+  tx: Tx,
+  organizationId: number,
+  groupBy: 'center' | 'room',
+): Promise<Map<number, string>> {
+  const table = groupBy === 'center' ? centers : spaces
+  const rows = await tx
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(eq(table.organizationId, organizationId))
+    .orderBy(asc(table.name), asc(table.id))
+  return new Map(rows.map((row) => [row.id, row.name]))
+}
+
+/** The organizations reported on (and `also`), with what the benchmarking compares them by. */
+export function reportedOrganizations(tx: Tx, also: number | null) {
+  return tx
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      currencyCode: organizations.currencyCode,
+      regionId: organizations.organizationRegionId,
+      excluded: organizations.excludeFromReporting,
+    })
+    .from(organizations)
+    .where(sql`${organizations.id} in (${reportedOrganizationIds(also)})`)
+    .orderBy(asc(organizations.name), asc(organizations.id))
+}

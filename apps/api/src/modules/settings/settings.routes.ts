@@ -1,0 +1,27 @@
+import { benchmarkSettingsSchema, settingQuerySchema } from '@spaceboard/domain'
+import type { App } from '../../platform/app.ts'
+import * as service from './settings.service.ts'
+
+const tags = ['settings']
+
+export function settingRoutes(app: App) {
+  /** GET api/setting?type=benchmarking (spec 3 §7): the key/value rows of the type. */
+  app.get(
+    '/api/setting',
+    { config: { access: 'benchmarking.read' }, schema: { tags, querystring: settingQuerySchema } },
+    async (request) => ({
+      success: true,
+      data: await request.signedIn((ctx) => service.listSettings(ctx, request.query.type)),
+    }),
+  )
+
+  /** POST api/setting with { data: { averageoccupancy, averagebookingvalue, averagebookingduration, type } }. */
+  app.post(
+    '/api/setting',
+    { config: { access: 'benchmarking.write' }, schema: { tags, body: benchmarkSettingsSchema } },
+    async (request) => {
+      await request.signedIn((ctx) => service.saveBenchmarkSettings(ctx, request.body.data))
+      return { success: true }
+    },
+  )
+}
