@@ -170,6 +170,12 @@ export const bookings = pgTable(
     // The calendar's window (issue 16): bookings not cancelled, by start, carrying every column the
     // calendar reads (INCLUDE, added in the migration's SQL), so a month is read from the index alone.
     index('bookings_calendar_idx').on(t.organizationId, t.startTime).where(sql`${t.status} <> 'cancelled'`),
+    // The reports (issue 20): counted bookings by location and start, carrying every column a report
+    // reads (INCLUDE, added in the migration's SQL), so a year of an organization is read from the
+    // index alone instead of ~45,000 heap pages (npm run bench reports).
+    index('bookings_reports_idx')
+      .on(t.organizationId, t.centerId, t.startTime)
+      .where(sql`${t.status} <> 'cancelled'`),
     // The list's search of the reference (prefix and number), e.g. "HB-4242" or "4242" (pg_trgm).
     index('bookings_reference_trgm_idx').using(
       'gin',
