@@ -1,13 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { COMMISSION_REPORT_FILENAME, commissionReportErrors, dateDisplayFormat } from '@spaceboard/domain'
-import { Button, Flex, Select, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import { Button, Flex, Typography } from 'antd'
 import { useState } from 'react'
 import { queryString } from '../../platform/api-client.ts'
-import { DatePickerLater } from '../../platform/date-picker-later.tsx'
 import { downloadFile } from '../../platform/download.ts'
 import { useToast } from '../../platform/feedback.ts'
-import { useOrganizationOptions } from '../../platform/organization-options.ts'
+import { DateFilter, OrganizationFilter } from '../../platform/filter-fields.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { BOOKING_ENDPOINT } from '../bookings/api.ts'
 
@@ -22,7 +20,6 @@ export function CommissionReport() {
   const profile = useProfile()
   const toast = useToast()
   const isSuper = profile.type === 'super'
-  const organizations = useOrganizationOptions(isSuper)
   const dateFormat = dateDisplayFormat(profile.time_format)
   const [filters, setFilters] = useState<Filters>({})
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -64,59 +61,32 @@ export function CommissionReport() {
     setFilters({})
     setErrors({})
   }
-  const dateValue = (value: string | undefined) => (value ? dayjs(value) : null)
-  const dateText = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined)
-  const error = (field: string) =>
-    errors[field] ? (
-      <Typography.Text type="danger" role="alert">
-        {errors[field]}
-      </Typography.Text>
-    ) : null
-
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         Commission Report
       </Typography.Title>
       <Flex gap={8} align="flex-start" wrap>
-        <Flex vertical gap={4}>
-          <DatePickerLater
-            aria-label="Start date"
-            placeholder="Start date"
-            format={dateFormat}
-            value={dateValue(filters.start_date)}
-            status={errors.start_date ? 'error' : ''}
-            onChange={(value) => change({ ...filters, start_date: dateText(value) }, 'start_date')}
-          />
-          {error('start_date')}
-        </Flex>
-        <Flex vertical gap={4}>
-          <DatePickerLater
-            aria-label="End date"
-            placeholder="End date"
-            format={dateFormat}
-            value={dateValue(filters.end_date)}
-            status={errors.end_date ? 'error' : ''}
-            onChange={(value) => change({ ...filters, end_date: dateText(value) }, 'end_date')}
-          />
-          {error('end_date')}
-        </Flex>
+        <DateFilter
+          label="Start date"
+          format={dateFormat}
+          value={filters.start_date}
+          message={errors.start_date}
+          onChange={(value) => change({ ...filters, start_date: value }, 'start_date')}
+        />
+        <DateFilter
+          label="End date"
+          format={dateFormat}
+          value={filters.end_date}
+          message={errors.end_date}
+          onChange={(value) => change({ ...filters, end_date: value }, 'end_date')}
+        />
         {isSuper ? (
-          <Flex vertical gap={4}>
-            <Select
-              aria-label="Select Organization"
-              placeholder="Select Organization"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 220 }}
-              status={errors.org_id ? 'error' : ''}
-              loading={organizations.isPending}
-              value={filters.org_id}
-              onChange={(value?: number) => change({ ...filters, org_id: value }, 'org_id')}
-              options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            />
-            {error('org_id')}
-          </Flex>
+          <OrganizationFilter
+            value={filters.org_id}
+            message={errors.org_id}
+            onChange={(value) => change({ ...filters, org_id: value }, 'org_id')}
+          />
         ) : null}
         <Button
           type="primary"

@@ -1,13 +1,11 @@
 import { type BookingListFilters, bookingListFilterErrors, dateDisplayFormat } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Button, Flex, Select, Skeleton, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import { Button, Flex, Select, Skeleton } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { api, queryString } from '../../platform/api-client.ts'
-import { DatePickerLater } from '../../platform/date-picker-later.tsx'
 import { useToast } from '../../platform/feedback.ts'
-import { useOrganizationOptions } from '../../platform/organization-options.ts'
+import { DateFilter, OrganizationFilter } from '../../platform/filter-fields.tsx'
 import { preferenceQuery, useSavePreference } from '../../platform/preferences.ts'
 import { useProfile } from '../../platform/session.ts'
 import { CENTER_ENDPOINT, type CenterOption } from '../centers/api.ts'
@@ -102,7 +100,6 @@ export function BookingFilterBar({
     setErrors({})
   }, [start_date, end_date, org_id, business_center_id])
 
-  const organizations = useOrganizationOptions(isSuper)
   const locations = useQuery(locationOptionsQuery(isSuper ? draft.org_id : undefined))
 
   const apply = () => {
@@ -125,53 +122,27 @@ export function BookingFilterBar({
     if (!isSuper) savePreference.mutate(null)
   }
 
-  const dateValue = (value: string | undefined) => (value ? dayjs(value) : null)
-  const dateText = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined)
-  const error = (field: string) =>
-    errors[field] ? (
-      <Typography.Text type="danger" role="alert">
-        {errors[field]}
-      </Typography.Text>
-    ) : null
-
   return (
     <Flex gap={8} align="flex-start" wrap>
-      <Flex vertical gap={4}>
-        <DatePickerLater
-          aria-label="Start date"
-          placeholder="Start date"
-          format={dateFormat}
-          value={dateValue(draft.start_date)}
-          status={errors.start_date ? 'error' : ''}
-          onChange={(value) => setDraft({ ...draft, start_date: dateText(value) })}
-        />
-        {error('start_date')}
-      </Flex>
-      <DatePickerLater
-        aria-label="End date"
-        placeholder="End date"
+      <DateFilter
+        label="Start date"
         format={dateFormat}
-        value={dateValue(draft.end_date)}
-        onChange={(value) => setDraft({ ...draft, end_date: dateText(value) })}
+        value={draft.start_date}
+        message={errors.start_date}
+        onChange={(value) => setDraft({ ...draft, start_date: value })}
+      />
+      <DateFilter
+        label="End date"
+        format={dateFormat}
+        value={draft.end_date}
+        onChange={(value) => setDraft({ ...draft, end_date: value })}
       />
       {isSuper ? (
-        <Flex vertical gap={4}>
-          <Select
-            aria-label="Select Organization"
-            placeholder="Select Organization"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 220 }}
-            status={errors.org_id ? 'error' : ''}
-            loading={organizations.isPending}
-            value={draft.org_id}
-            onChange={(value?: number) =>
-              setDraft({ ...draft, org_id: value, business_center_id: undefined })
-            }
-            options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-          />
-          {error('org_id')}
-        </Flex>
+        <OrganizationFilter
+          value={draft.org_id}
+          message={errors.org_id}
+          onChange={(value) => setDraft({ ...draft, org_id: value, business_center_id: undefined })}
+        />
       ) : null}
       <Select
         aria-label="Select Location"

@@ -8,12 +8,11 @@ import {
 } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Flex, Select, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { ApiError, queryString } from '../../platform/api-client.ts'
-import { DatePickerLater } from '../../platform/date-picker-later.tsx'
 import { downloadFile } from '../../platform/download.ts'
 import { useToast } from '../../platform/feedback.ts'
+import { DateFilter, OrganizationFilter } from '../../platform/filter-fields.tsx'
 import { useOrganizationOptions } from '../../platform/organization-options.ts'
 import { LoadFailed } from '../../platform/route-guard.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -107,61 +106,35 @@ function ExtractForm({
     setFilters(initial)
     setErrors({})
   }
-  const dateValue = (value: string | undefined) => (value ? dayjs(value) : null)
-  const dateText = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined)
-  const error = (field: string) =>
-    errors[field] ? (
-      <Typography.Text type="danger" role="alert">
-        {errors[field]}
-      </Typography.Text>
-    ) : null
-
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         Direct Marketing Extract
       </Typography.Title>
       <Flex gap={8} align="flex-start" wrap>
-        <Flex vertical gap={4}>
-          <DatePickerLater
-            aria-label="Start date"
-            placeholder="Start date"
-            format={dateFormat}
-            value={dateValue(filters.startDate)}
-            status={errors.startDate ? 'error' : ''}
-            onChange={(value) => change({ ...filters, startDate: dateText(value) }, 'startDate')}
-          />
-          {error('startDate')}
-        </Flex>
-        <Flex vertical gap={4}>
-          <DatePickerLater
-            aria-label="End date"
-            placeholder="End date"
-            format={dateFormat}
-            value={dateValue(filters.endDate)}
-            status={errors.endDate ? 'error' : ''}
-            onChange={(value) => change({ ...filters, endDate: dateText(value) }, 'endDate')}
-          />
-          {error('endDate')}
-        </Flex>
+        <DateFilter
+          label="Start date"
+          format={dateFormat}
+          value={filters.startDate}
+          message={errors.startDate}
+          onChange={(value) => change({ ...filters, startDate: value }, 'startDate')}
+        />
+        <DateFilter
+          label="End date"
+          format={dateFormat}
+          value={filters.endDate}
+          message={errors.endDate}
+          onChange={(value) => change({ ...filters, endDate: value }, 'endDate')}
+        />
         {isSuper ? (
-          <Flex vertical gap={4}>
-            <Select
-              aria-label="Organization"
-              placeholder="Select Organization"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 220 }}
-              status={errors.organization_id ? 'error' : ''}
-              loading={organizations.isPending}
-              value={filters.organization_id}
-              onChange={(value?: number) =>
-                change({ ...filters, organization_id: value, center_id: 'All' }, 'organization_id')
-              }
-              options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            />
-            {error('organization_id')}
-          </Flex>
+          <OrganizationFilter
+            label="Organization"
+            value={filters.organization_id}
+            message={errors.organization_id}
+            onChange={(value) =>
+              change({ ...filters, organization_id: value, center_id: 'All' }, 'organization_id')
+            }
+          />
         ) : null}
         <Select
           aria-label="Locations"
