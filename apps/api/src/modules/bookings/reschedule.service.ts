@@ -71,7 +71,9 @@ async function planReschedule(ctx: Ctx, booking: repo.BookingRow, slot: NewSlot,
   const offsets = { start: start.offset, end: end.offset }
   const planned = await planSlot(ctx, input, { exceptBookingId: booking.id, lock, extraLocks, offsets }, now)
   // Compared as instants (a repeated hour's second pass may read earlier on the clock and still be later).
-  if (planned.durationMinutes <= 0) throw fieldError('newEndTime', messages.invalidTimeRange)
+  // (A time the zone does not have is the plan's conflict, answered as such.)
+  if (planned.durationMinutes <= 0 && !planned.conflict)
+    throw fieldError('newEndTime', messages.invalidTimeRange)
   const view = await getBooking(ctx, booking.id)
   // A shortening may refund the room and its extension charges (issue 15), not the room alone.
   const refundable = shorteningRefundable(view)

@@ -35,12 +35,14 @@ export function countedBookingsOf(input: ReportInput, organizationId: number | n
     organizationId === null ? undefined : eq(bookings.organizationId, organizationId),
     // A literal, not a parameter: the partial index on counted bookings then matches every plan.
     sql`${bookings.status} <> 'cancelled'`,
-    // The instant range first (one day of slack each side for any zone) lets the index on
-    // (organization_id, start_time) do the work; the local date then decides exactly.
+    // The instant range first (one day of slack each side for any zone) lets the indexes do the
+    // work; then each location's own midnights decide exactly. Comparing the instant with the
+    // location's midnight, rather than each booking's local date with the period's dates, converts
+    // nothing per booking and lets the planner estimate the rows.
     gte(bookings.startTime, sql`${input.period.from}::date - interval '1 day'`),
     lt(bookings.startTime, sql`${input.period.to}::date + interval '1 day'`),
-    sql`${localStart}::date >= ${input.period.from}::date`,
-    sql`${localStart}::date < ${input.period.to}::date`,
+    sql`${bookings.startTime} >= (${input.period.from}::timestamp at time zone ${centers.timezoneId})`,
+    sql`${bookings.startTime} < (${input.period.to}::timestamp at time zone ${centers.timezoneId})`,
     input.centerId === null ? undefined : eq(bookings.centerId, input.centerId),
     input.spaceId === null ? undefined : eq(bookings.spaceId, input.spaceId),
   ) as SQL
