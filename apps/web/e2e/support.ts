@@ -86,7 +86,9 @@ export function setupE2eApp(overrides?: () => ServerOverrides): E2eApp {
         viewport: { width: 1280, height: 860 },
         locale: 'en-GB',
       })
-      context.setDefaultTimeout(15_000)
+      // 30 s: on this two-core machine a route's first chunk, its data and Chromium's paint can take
+      // over 15 s while the rest of the suite's work shares it (seen on the calendar's drag-to-book).
+      context.setDefaultTimeout(30_000)
       contexts.push(context)
       const page = await context.newPage()
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
