@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { logins, setupE2eApp } from './support.ts'
+import { logins, seriousViolations, setupE2eApp } from './support.ts'
 
 const app = setupE2eApp()
 
@@ -69,18 +68,7 @@ async function violations(page: Page, url: string): Promise<string[]> {
     .first()
     .waitFor({ state: 'detached' })
     .catch(() => undefined)
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${url}: ${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`)
-          .join(' | ')}`,
-    )
+  return (await seriousViolations(page)).map((line) => `${url}: ${line}`)
 }
 
 describe('accessibility (axe, WCAG 2.2 AA): no serious or critical violation on any screen', () => {

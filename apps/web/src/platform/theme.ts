@@ -14,6 +14,9 @@ import type { ThemeConfig } from 'antd'
  */
 export const appTheme: ThemeConfig = {
   token: {
+    // Someone who asked their system for less motion gets none: antd's opening, closing and sliding
+    // animations are off (WCAG 2.3.3).
+    motion: !prefersReducedMotion(),
     colorPrimary: '#0E3E6C',
     colorLink: '#0958d9',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
@@ -26,4 +29,10 @@ export const appTheme: ThemeConfig = {
     Tag: { green7: '#237804', orange7: '#ad4e00', gold7: '#874d00' },
     Calendar: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
   },
+}
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true
+  )
 }
