@@ -56,8 +56,10 @@ export async function buildApi(into = outDir) {
     // npm packages are loaded from node_modules as usual; only our workspaces are bundled.
     // drizzle-orm is bundled too: tree-shaken, it loads a fraction of its code (a full import costs ~90 MB).
     external: dependencies.filter((d) => d !== 'drizzle-orm').flatMap((d) => [d, `${d}/*`]),
+    // `require` for the CommonJS the bundle holds, under a name of its own: an `import { createRequire }`
+    // in our sources lands in the same module scope.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
     },
     logLevel: 'warning',
   })
