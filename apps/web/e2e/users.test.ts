@@ -1,7 +1,7 @@
 import { messages, userExportColumns } from '@spaceboard/domain'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   dialog,
   fieldError,
@@ -260,11 +260,18 @@ describe('Users', () => {
     await page.keyboard.press('Escape')
 
     await page.getByRole('button', { name: 'Add User' }).click()
-    await page.getByLabel('Type', { exact: true }).click()
     const options = page.locator(
       '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
     )
-    await options.first().waitFor()
+    // Opened again while it does not show: on a busy machine the first click can land while the form
+    // is still being filled in, which closes the dropdown with it.
+    await vi.waitFor(
+      async () => {
+        if ((await options.count()) === 0) await page.getByLabel('Type', { exact: true }).click()
+        await options.first().waitFor({ timeout: 3000 })
+      },
+      { timeout: 30_000, interval: 500 },
+    )
     expect(await options.allTextContents()).toEqual(['Basic'])
     await shot(page, 'users-add-csr')
     await options.first().click()
