@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
+const ownProcess = 'apps/api/test/platform/heavy-work.test.ts'
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
+          exclude: [ownProcess],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -18,6 +21,17 @@ export default defineConfig({
           isolate: false,
           // vitest's default is one worker less than the cores, one here: two took 208 s instead of 310 s.
           maxWorkers: 2,
+        },
+      },
+      {
+        // Files that drive a worker thread out of memory: a V8 fatal error there once ended the whole
+        // test process (SIGTRAP) after it had run many other files; each of these runs in a fresh one.
+        test: {
+          name: 'api-own-process',
+          include: [ownProcess],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
