@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
 const ownProcess = 'apps/api/test/platform/heavy-work.test.ts'
+/** What both API projects share: the seeded template database and the time limits. */
+const apiSuite = {
+  globalSetup: ['apps/api/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+}
 
 export default defineConfig({
   test: {
@@ -11,9 +17,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
           exclude: [ownProcess],
-          globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...apiSuite,
           // A worker keeps the modules it loaded from one file to the next: each file still builds
           // its own app on its own database, and the app keeps no state of its own in its modules,
           // but importing the API's sources again for every file cost ~3.5 s a file, over a third
@@ -29,9 +33,7 @@ export default defineConfig({
         test: {
           name: 'api-own-process',
           include: [ownProcess],
-          globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...apiSuite,
         },
       },
       {
