@@ -60,7 +60,19 @@ function latestInstant(date: string) {
 }
 
 const reference = sql<string>`${bookings.bookingPrefix} || ${bookings.id}::text`
+/** The booking's day on its location's clock, where the query joins centers. */
 const localDay = sql`(${bookings.startTime} at time zone ${centers.timezoneId})::date`
+/**
+ * The same, with the location's zone looked up row by row: a page's ids can then be read in start
+ * order from the (organization, start) index, stopping at the page's end. Joined, the planner read
+ * every booking of the month through the (organization, location, start) index and sorted them
+ * (3,829 buffers against 496 for a month of 3,660 bookings).
+ */
+const localDayLookedUp = sql`(${bookings.startTime} at time zone (select ${centers.timezoneId} from ${centers}
+  where ${centers.organizationId} = ${bookings.organizationId} and ${centers.id} = ${bookings.centerId}))::date`
+
+/** How where() writes the day on the location's clock: joined, looked up, or not at all (estimates). */
+type LocalDays = 'joined' | 'looked-up' | 'none'
 /** As the trigram index on users has it. */
 const userName = sql`${users.firstName} || ' ' || ${users.lastName}`
 
@@ -179,24 +191,25 @@ function searchOf(pattern: SQL | Placeholder, matches: NameMatches) {
 }
 
 /**
- * The filter's conditions. With `localDays` false only the ones the indexes answer (no day of the
- * location's clock, so no join): what the planner is asked to estimate. A search needs its
- * `matches` (nameMatches).
+ * The filter's conditions. With `localDays` 'none' only the ones the indexes answer (no day of the
+ * location's clock): what the planner is asked to estimate; 'joined' where the query joins centers.
+ * A search needs its `matches` (nameMatches).
  */
 function where(
   shape: FilterShape,
   matches: NameMatches | null,
   value: ValueOf = placeholderOf,
-  localDays = true,
+  localDays: LocalDays = 'joined',
 ): SQL | undefined {
   if (shape.search && !matches) throw new Error('a search needs its name matches')
+  const day = localDays === 'joined' ? localDay : localDayLookedUp
   return and(
     shape.organization ? eq(bookings.organizationId, value('organizationId')) : undefined,
     shape.center ? eq(bookings.centerId, value('centerId')) : undefined,
     shape.start ? gte(bookings.startTime, sql`${value('earliest')}::timestamptz`) : undefined,
-    shape.start && localDays ? sql`${localDay} >= ${value('startDate')}::date` : undefined,
+    shape.start && localDays !== 'none' ? sql`${day} >= ${value('startDate')}::date` : undefined,
     shape.end ? lt(bookings.startTime, sql`${value('latest')}::timestamptz`) : undefined,
-    shape.end && localDays ? sql`${localDay} <= ${value('endDate')}::date` : undefined,
+    shape.end && localDays !== 'none' ? sql`${day} <= ${value('endDate')}::date` : undefined,
     shape.search && matches ? searchOf(value('pattern'), matches) : undefined,
   )
 }
@@ -310,7 +323,7 @@ const pageColumns = {
 function pageQuery(tx: Tx, shape: ListShape, matches: NameMatches | null) {
   const needs = orderTable[shape.order === '' ? 'start_time' : shape.order]
   let ids = tx.select({ id: bookings.id }).from(bookings).$dynamic()
-  if (shape.start || shape.end || needs === 'centers')
+  if (needs === 'centers')
     ids = ids.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
   if (needs === 'organizations')
     ids = ids.innerJoin(organizations, eq(organizations.id, bookings.organizationId))
@@ -320,7 +333,7 @@ function pageQuery(tx: Tx, shape: ListShape, matches: NameMatches | null) {
     ids = ids.innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
   if (needs === 'users') ids = ids.innerJoin(users, eq(users.id, bookings.userId))
   const page = ids
-    .where(where(shape, matches))
+    .where(where(shape, matches, placeholderOf, needs === 'centers' ? 'joined' : 'looked-up'))
     .orderBy(...orderBy(sortable, shape, 'start_time', bookings.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -393,7 +406,7 @@ async function estimatedCount(tx: Tx, shape: FilterShape, matches: NameMatches |
   const query = tx
     .select({ one: sql`1` })
     .from(bookings)
-    .where(where(shape, matches, literal, false))
+    .where(where(shape, matches, literal, 'none'))
   const result = await tx.execute(sql`explain (format json) ${query}`)
   const [row] = (result as unknown as { rows: { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[] }).rows
   return Math.round(row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0)
