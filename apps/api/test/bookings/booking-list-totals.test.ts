@@ -10,6 +10,8 @@ let t: TestApp
 let superCookie: string
 let harbourAdmin: string
 let harbourId: number
+/** The location of the many bookings below. */
+let centerOfMany: number
 
 const estimatedHeader = TOTAL_ESTIMATED_HEADER.toLowerCase()
 const totalOf = (contentRange: unknown) => Number(String(contentRange).split('/')[1])
@@ -34,6 +36,10 @@ beforeAll(async () => {
     sql`select id from organizations where name = 'Harbour Workspaces'`,
   )
   harbourId = harbour?.id ?? 0
+  const [model] = await rowsOf<{ center_id: number }>(
+    sql`select center_id from bookings where organization_id = ${harbourId} order by id limit 1`,
+  )
+  centerOfMany = model?.center_id ?? 0
   // More bookings than are counted exactly, one every 15 minutes from the first day on, made from
   // one of Harbour's bookings in one statement (the triggers count them at commit).
   await t.database.db.execute(sql`
@@ -64,22 +70,33 @@ describe('the bookings list total at scale', () => {
     expect(totalOf((await list(harbourAdmin, '')).headers['content-range'])).toBe(harbour?.counted)
   })
 
-  it('counts a small filtered set exactly, and counts on when the planner knows less (no statistics)', async () => {
+  it('counts a small filtered set exactly, and a larger one by its UTC window: an estimate never below the total', async () => {
     const oneDay = await list(harbourAdmin, `&start_date=${first}&end_date=${first}`)
     expect(oneDay.headers[estimatedHeader]).toBeUndefined()
     // From 00:15 to 23:45 of the first day, in the location's clock (Sydney).
     expect(totalOf(oneDay.headers['content-range'])).toBeLessThanOrEqual(96)
 
-    // The test database was never analyzed: the planner's guess is below what was counted.
+    // The test database was never analyzed (no planner's guess to take): the bookings of the UTC
+    // window (from 14 h before the first day to 36 h after the last) are counted instead.
     const span = `&start_date=${first}&end_date=${addDays(first, 60)}`
     const [exact] = await rowsOf<{ n: number }>(sql`
       select count(*)::int as n from bookings b join centers c on c.id = b.center_id
       where b.organization_id = ${harbourId}
         and (b.start_time at time zone c.timezone_id)::date between ${first}::date and ${addDays(first, 60)}::date`)
     const counted = await list(harbourAdmin, span)
-    expect(counted.headers[estimatedHeader]).toBeUndefined()
-    expect(totalOf(counted.headers['content-range'])).toBe(exact?.n)
+    expect(counted.headers[estimatedHeader]).toBe('true')
+    const total = totalOf(counted.headers['content-range'])
     expect(exact?.n).toBeGreaterThan(EXACT_TOTAL_LIMIT)
+    expect(total).toBeGreaterThanOrEqual(exact?.n ?? 0)
+    // One booking every 15 minutes: at most 50 hours of them besides the days asked for.
+    expect(total - (exact?.n ?? 0)).toBeLessThanOrEqual(50 * 4)
+
+    // A location filter alone is counted exactly up to 10 times the exact limit.
+    const quay = await list(harbourAdmin, `&business_center_id=${centerOfMany}`)
+    const [ofCenter] = await rowsOf<{ n: number }>(sql`
+      select count(*)::int as n from bookings where organization_id = ${harbourId} and center_id = ${centerOfMany}`)
+    expect(quay.headers[estimatedHeader]).toBeUndefined()
+    expect(totalOf(quay.headers['content-range'])).toBe(ofCenter?.n)
   })
 
   it('estimates a large filtered set once the planner has statistics, and says so', async () => {

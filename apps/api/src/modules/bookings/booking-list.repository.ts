@@ -387,6 +387,28 @@ const preparedCappedCount = preparedQueries('booking_count', (tx, shape: FilterS
   cappedCountQuery(tx, shape, null),
 )
 
+/**
+ * In one statement: the filtered bookings counted up to `cap`, and the bookings of the filter's
+ * index conditions alone (the UTC window, no day of the location's clock: every filtered booking
+ * and the few of the window's edges) counted up to `windowCap` from the (organization, start) index.
+ */
+const preparedCounts = preparedQueries('booking_counts', (tx, shape: FilterShape) => {
+  const inWindow = tx
+    .select({ one: sql`1` })
+    .from(bookings)
+    .where(where(shape, null, placeholderOf, 'none'))
+    .limit(sql.placeholder('windowCap'))
+  let matching = tx.select({ one: sql`1` }).from(bookings).$dynamic()
+  if (shape.start || shape.end)
+    matching = matching.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+  return tx
+    .select({
+      n: count(),
+      inWindow: sql<number>`(select count(*) from (${inWindow}) as in_window)`.mapWith(Number),
+    })
+    .from(matching.where(where(shape, null)).limit(sql.placeholder('cap')).as('matching'))
+})
+
 const organizationTotal = preparedQuery('booking_total_of_organization', (tx) =>
   tx
     .select({ n: bookingCounts.bookings })
@@ -421,9 +443,9 @@ export interface BookingTotal {
 /**
  * The total of the filtered rows without counting a million of them on every page: an
  * organization's (or every organization's) bookings from the counts the triggers keep; a filtered
- * set counted exactly up to EXACT_TOTAL_LIMIT and estimated beyond (without counting when the
- * estimate is far beyond), unless `exact` is asked (a page past the end, where the pager needs the
- * true last page).
+ * set counted exactly up to EXACT_TOTAL_LIMIT and estimated beyond — by the count of its UTC window
+ * up to ESTIMATE_TRUSTED_ABOVE, by the planner past that (a search: by the planner) — unless
+ * `exact` is asked (a page past the end, where the pager needs the true last page).
  */
 export async function countBookings(tx: Tx, filter: BookingListFilter, exact = false): Promise<BookingTotal> {
   const shape = shapeOf(filter)
@@ -436,6 +458,22 @@ export async function countBookings(tx: Tx, filter: BookingListFilter, exact = f
   }
   const values = filterValues(filter)
   const matches = shape.search ? await nameMatches(tx, filter) : null
+  if (!matches && !exact) {
+    const [row] = await preparedCounts(tx, shape, {
+      ...values,
+      cap: EXACT_TOTAL_LIMIT + 1,
+      windowCap: ESTIMATE_TRUSTED_ABOVE + 1,
+    })
+    const counted = row?.n ?? 0
+    const inWindow = row?.inWindow ?? 0
+    if (counted <= EXACT_TOTAL_LIMIT) return { total: counted, estimated: false }
+    // Without dates the window is the filter itself; with them, an upper bound a day's bookings or
+    // so above the total, counted where the planner's estimate would cost a plan per request.
+    const dated = shape.start || shape.end
+    if (inWindow <= ESTIMATE_TRUSTED_ABOVE) return { total: inWindow, estimated: Boolean(dated) }
+    const estimate = await estimatedCount(tx, shape, null, values)
+    return { total: Math.max(estimate, inWindow), estimated: true }
+  }
   // A large set is surely large: its estimate (a plan, no rows read) is the answer.
   const estimate = exact ? 0 : await estimatedCount(tx, shape, matches, values)
   if (estimate > ESTIMATE_TRUSTED_ABOVE) return { total: estimate, estimated: true }
