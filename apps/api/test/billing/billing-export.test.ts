@@ -312,13 +312,23 @@ describe('export of bookings with every row kind, marking, tenancy', () => {
     expect(room.BookingDate).toBe(`${m}/${d}/${y}`)
     const month = `${y}${m}`
     const lastDay = new Date(Date.UTC(Number(y), Number(m), 0)).toISOString().slice(0, 10).split('-')
+    // Without an Invoice Numbering, the monthly invoice goes under the booking prefix.
     expect(room.InvoiceNumber).toBe(`MH-HAR${month}-${ids.acme}`)
     expect(room.InvoiceDate).toBe(`${lastDay[1]}/${lastDay[2]}/${lastDay[0]}`)
     // Refunds keep their own credit note numbers.
     expect(ofBooking(lines, booked.b1 as number)[3]?.InvoiceNumber).toBe(`CRMH-HAR${booked.b1}-1`)
+
+    // With one (required when the organization bills monthly), under it.
     await t.database.db
       .update(organizations)
-      .set({ timeFormat: 'dd/mm' })
+      .set({ invoiceNumbering: 'INV-HW-', monthlyBilling: true })
+      .where(eq(organizations.id, ids.harbour as number))
+    const monthly = ofBooking((await api.lines(harbourAdmin, range)).lines, booked.b1 as number)
+    expect(monthly[0]?.InvoiceNumber).toBe(`INV-HW-${month}-${ids.acme}`)
+    expect(monthly[3]?.InvoiceNumber).toBe(`CRMH-HAR${booked.b1}-1`)
+    await t.database.db
+      .update(organizations)
+      .set({ timeFormat: 'dd/mm', invoiceNumbering: '', monthlyBilling: false })
       .where(eq(organizations.id, ids.harbour as number))
   })
 

@@ -129,6 +129,7 @@ export async function billingOrganization(tx: Tx, organizationId: number) {
       timeFormat: organizations.timeFormat,
       bookingPrefix: organizations.bookingPrefix,
       refundPrefix: organizations.refundPrefix,
+      invoiceNumbering: organizations.invoiceNumbering,
       monthlyBilling: organizations.monthlyBilling,
       taxesType: organizations.taxesType,
     })

@@ -212,8 +212,10 @@ export function bookingRows(
     let invoiceDay = eventDay
     if (isRefund) invoiceNumber = `${org.refundPrefix}${booking.id}-${refundSequence}`
     else if (options.monthlyBilling) {
-      // One invoice a client a month (spec 2 §9): the booking's month, dated its last day.
-      invoiceNumber = `${org.bookingPrefix}${bookingDay.slice(0, 7).replace('-', '')}-${booking.clientId}`
+      // One invoice a client a month (spec 2 §9): the booking's month, dated its last day, under
+      // the organization's Invoice Numbering (required with monthly billing), else its booking prefix.
+      const series = org.invoiceNumbering || org.bookingPrefix
+      invoiceNumber = `${series}${bookingDay.slice(0, 7).replace('-', '')}-${booking.clientId}`
       invoiceDay = monthEnd(bookingDay)
     }
     const amount: Cents = line.amount
