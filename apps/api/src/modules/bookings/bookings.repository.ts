@@ -460,9 +460,14 @@ export async function insertSeries(tx: Tx, values: typeof recurringSeries.$infer
   return row?.id as number
 }
 
+/** The new booking's id and its creation time (the transaction's, as the database stamps it). */
 export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert) {
-  const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id })
-  return row?.id as number
+  const [row] = await tx
+    .insert(bookings)
+    .values(values)
+    .returning({ id: bookings.id, createdAt: bookings.createdAt })
+  if (!row) throw new Error('the booking was not inserted')
+  return row
 }
 
 export async function insertOccupancy(

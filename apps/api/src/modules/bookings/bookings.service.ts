@@ -39,7 +39,8 @@ import type { Ctx, InTransaction } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
-import { bookingsChanged } from '../workflows/workflows.schedule.ts'
+import type { BookingToSchedule } from '../workflows/workflows.repository.ts'
+import { bookingsCreated } from '../workflows/workflows.schedule.ts'
 import type { BookingMails } from './booking-mails.ts'
 import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
@@ -458,10 +459,11 @@ export async function createBooking(
       : null
     const status = bc.organization.features.user_screen_booking ? 'tentative' : 'confirmed'
     const bookingIds: number[] = []
+    const made: BookingToSchedule[] = []
     for (const { plan, month, price } of priced) {
       const start = plan.start as Date
       const end = plan.end as Date
-      const bookingId = await repo.insertBooking(ctx.tx, {
+      const { id: bookingId, createdAt } = await repo.insertBooking(ctx.tx, {
         organizationId: bc.organizationId,
         bookingPrefix: bc.organization.bookingPrefix,
         status,
@@ -506,12 +508,22 @@ export async function createBooking(
       if (price.gratisMinutes > 0)
         await repo.addGratisUsage(ctx.tx, bc.organizationId, bc.client.id, month, price.gratisMinutes)
       bookingIds.push(bookingId)
+      made.push({
+        id: bookingId,
+        organizationId: bc.organizationId,
+        centerId: bc.center.id,
+        spaceId: bc.space.id,
+        startTime: start,
+        createdAt,
+        cancelledAt: null,
+        zone: bc.center.timezoneId,
+      })
     }
     await mails?.created(ctx, { bookingIds, recurringId }, input.dontSendEmail)
-    await bookingsChanged(
+    await bookingsCreated(
       ctx.tx,
       bc.organizationId,
-      bookingIds,
+      made,
       now,
       input.dontSendEmail === true || input.dontSendEmail === 1,
     )

@@ -1,7 +1,7 @@
 import type { ListQuery, WorkflowOrder } from '@spaceboard/domain'
 import { and, asc, count, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { preparedQueries } from '../../db/prepared.ts'
+import { preparedQueries, preparedQuery } from '../../db/prepared.ts'
 import {
   bookings,
   bookingWorkflowLogs,
@@ -288,12 +288,19 @@ export const workflowTimingColumns = {
   eventVariable: workflows.eventVariable,
 }
 
-/** The live workflows of an organization (a create matches each booking against them in memory). */
-export function liveWorkflows(tx: Tx, organizationId: number) {
-  return tx
+const liveWorkflowsOf = preparedQuery('workflows_live', (tx) =>
+  tx
     .select(workflowTimingColumns)
     .from(workflows)
-    .where(and(eq(workflows.organizationId, organizationId), isNull(workflows.deletedAt)))
+    .where(and(eq(workflows.organizationId, sql.placeholder('organizationId')), isNull(workflows.deletedAt))),
+)
+
+/**
+ * The live workflows of an organization (a create matches each booking against them in memory): a
+ * prepared statement, as every booking create, move and cancel reads them.
+ */
+export function liveWorkflows(tx: Tx, organizationId: number) {
+  return liveWorkflowsOf(tx, { organizationId })
 }
 
 export type WorkflowTiming = Awaited<ReturnType<typeof liveWorkflows>>[number]
@@ -331,6 +338,27 @@ export function bookingsForWorkflow(
 const INSERT_BATCH = 1000
 
 /** New sends; `done` records one that was skipped (its time had passed), so it is never scheduled again. */
+/** The sends of these bookings for these workflows, locked until the transaction ends. */
+export function sendsForUpdate(tx: Tx, organizationId: number, bookingIds: number[], workflowIds: number[]) {
+  return tx
+    .select({
+      id: workflowSends.id,
+      workflowId: workflowSends.workflowId,
+      bookingId: workflowSends.bookingId,
+      state: workflowSends.state,
+      dueAt: workflowSends.dueAt,
+    })
+    .from(workflowSends)
+    .where(
+      and(
+        eq(workflowSends.organizationId, organizationId),
+        inArray(workflowSends.bookingId, bookingIds),
+        inArray(workflowSends.workflowId, workflowIds),
+      ),
+    )
+    .for('update')
+}
+
 export async function insertSends(
   tx: Tx,
   rows: { organizationId: number; workflowId: number; bookingId: number; dueAt: Date }[],

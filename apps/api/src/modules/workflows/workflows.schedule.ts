@@ -1,7 +1,5 @@
 import { workflowDueAt } from '@spaceboard/domain'
-import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { workflowSends } from '../../db/schema/index.ts'
 import * as repo from './workflows.repository.ts'
 
 type Booking = repo.BookingToSchedule
@@ -46,31 +44,18 @@ export async function syncSends(
   workflows: Workflow[],
   now = new Date(),
   dontSendEmail = false,
+  created = false,
 ) {
   if (!bookings.length || !workflows.length) return
-  const existing = await tx
-    .select({
-      id: workflowSends.id,
-      workflowId: workflowSends.workflowId,
-      bookingId: workflowSends.bookingId,
-      state: workflowSends.state,
-      dueAt: workflowSends.dueAt,
-    })
-    .from(workflowSends)
-    .where(
-      and(
-        eq(workflowSends.organizationId, organizationId),
-        inArray(
-          workflowSends.bookingId,
-          bookings.map((b) => b.id),
-        ),
-        inArray(
-          workflowSends.workflowId,
-          workflows.map((w) => w.id),
-        ),
-      ),
-    )
-    .for('update')
+  // Bookings made in this transaction have no sends yet.
+  const existing = created
+    ? []
+    : await repo.sendsForUpdate(
+        tx,
+        organizationId,
+        bookings.map((b) => b.id),
+        workflows.map((w) => w.id),
+      )
   const byPair = new Map(existing.map((e) => [`${e.workflowId}:${e.bookingId}`, e]))
   const inserts: Parameters<typeof repo.insertSends>[1] = []
   const skippedInserts: Parameters<typeof repo.insertSends>[1] = []
@@ -155,6 +140,23 @@ export async function bookingsChanged(
   const bookings = await repo.bookingsToSchedule(tx, organizationId, bookingIds)
   const workflows = await repo.liveWorkflows(tx, organizationId)
   await syncSends(tx, organizationId, bookings, workflows, now, dontSendEmail)
+}
+
+/**
+ * What the create calls in its transaction for the bookings it made, whose times and location it
+ * knows: their sends are scheduled as bookingsChanged would, reading only the live workflows (the
+ * create's statements with 5 matching workflows: one insert more than without).
+ */
+export async function bookingsCreated(
+  tx: Tx,
+  organizationId: number,
+  bookings: Booking[],
+  now = new Date(),
+  dontSendEmail = false,
+) {
+  if (!bookings.length) return
+  const workflows = await repo.liveWorkflows(tx, organizationId)
+  await syncSends(tx, organizationId, bookings, workflows, now, dontSendEmail, true)
 }
 
 /** A workflow created or edited: the upcoming bookings it applies to, and those it had pending sends for. */
