@@ -2173,6 +2173,12 @@ async function mailSink() {
 }
 
 const MAIL_CREATES = 300
+/**
+ * The concurrency of the create-cost benches (mail-create, workflow-scheduling). 1 measures what
+ * the mails or the scheduling cost a create itself: at 4 on two cores, queueing moved the p95
+ * difference of the same code between 0.7 and 58 ms from one run to the next.
+ */
+const CREATE_COST_CONCURRENCY = Number(process.env.CREATE_COST_CONCURRENCY || 4)
 
 /**
  * Issue 17: what the booking mails add to a create. Creates alternate between sending their mails
@@ -2196,14 +2202,14 @@ async function mailCreateCost(label, env) {
         if (n >= 20) timed[mails ? 'mails' : 'none'].push(result.ms)
       }
     }
-    await Promise.all(Array.from({ length: 4 }, worker))
+    await Promise.all(Array.from({ length: CREATE_COST_CONCURRENCY }, worker))
     const p = (list, q) =>
       percentile(
         [...list].sort((a, b) => a - b),
         q,
       )
     console.log(
-      `POST /api/userbooking on ${label}, concurrency 4, ${MAIL_CREATES} creates alternating: with mails p50 ${ms(p(timed.mails, 0.5))} p95 ${ms(p(timed.mails, 0.95))}; dontSendEmail p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.mails, 0.95) - p(timed.none, 0.95))}`,
+      `POST /api/userbooking on ${label}, concurrency ${CREATE_COST_CONCURRENCY}, ${MAIL_CREATES} creates alternating: with mails p50 ${ms(p(timed.mails, 0.5))} p95 ${ms(p(timed.mails, 0.95))}; dontSendEmail p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.mails, 0.95) - p(timed.none, 0.95))}`,
     )
   } finally {
     await stop(server.child)
@@ -2435,7 +2441,7 @@ async function workflowSchedulingCost(label, env) {
           if (block > 0) timed[kind].push(result.ms)
         }
       }
-      await Promise.all(Array.from({ length: 4 }, worker))
+      await Promise.all(Array.from({ length: CREATE_COST_CONCURRENCY }, worker))
       if (kind === 'scheduled') await deleteAll()
     }
     const p = (list, q) =>
@@ -2444,7 +2450,7 @@ async function workflowSchedulingCost(label, env) {
         q,
       )
     console.log(
-      `POST /api/userbooking on ${label}, concurrency 4, ${SCHEDULING_CREATES} creates in alternating blocks of ${SCHEDULING_BLOCK}: 5 matching workflows p50 ${ms(p(timed.scheduled, 0.5))} p95 ${ms(p(timed.scheduled, 0.95))}; none p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.scheduled, 0.95) - p(timed.none, 0.95))}`,
+      `POST /api/userbooking on ${label}, concurrency ${CREATE_COST_CONCURRENCY}, ${SCHEDULING_CREATES} creates in alternating blocks of ${SCHEDULING_BLOCK}: 5 matching workflows p50 ${ms(p(timed.scheduled, 0.5))} p95 ${ms(p(timed.scheduled, 0.95))}; none p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.scheduled, 0.95) - p(timed.none, 0.95))}`,
     )
   } finally {
     await stop(server.child)
