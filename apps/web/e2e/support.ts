@@ -145,8 +145,8 @@ export function setupE2eApp(overrides?: () => ServerOverrides): E2eApp {
       return page
     }
   })
-  // A page left open keeps its renderer busy (timers, live updates, queries refetched) while the
-  // file's later tests share the machine's two cores with it: each test's pages close after it.
+  // Each test's pages close after it, so that no page of an earlier test (its live updates, its
+  // refetched queries) runs on beside the next. Timed on two files, it saved nothing measurable.
   afterEach(closeContexts)
   async function closeContexts() {
     for (const context of contexts.splice(0)) await context.close().catch(() => undefined)
