@@ -2172,13 +2172,18 @@ async function mailSink() {
   return sink
 }
 
-const MAIL_CREATES = 300
+/**
+ * The timed creates of each create-cost bench (mail-create, workflow-scheduling), half of each kind.
+ * Their p95 is set by a create's slowest few (a commit's fsync): with 150 of a kind, the difference
+ * of two p95s of the same code moved by ±5 ms from one run to the next.
+ */
+const CREATE_COST_CREATES = Number(process.env.CREATE_COST_CREATES || 800)
 /**
  * The concurrency of the create-cost benches (mail-create, workflow-scheduling). 1 measures what
- * the mails or the scheduling cost a create itself: at 4 on two cores, queueing moved the p95
+ * the mails or the scheduling cost a create itself (the default): at 4 on two cores, queueing moved the p95
  * difference of the same code between 0.7 and 58 ms from one run to the next.
  */
-const CREATE_COST_CONCURRENCY = Number(process.env.CREATE_COST_CONCURRENCY || 4)
+const CREATE_COST_CONCURRENCY = Number(process.env.CREATE_COST_CONCURRENCY || 1)
 
 /**
  * Issue 17: what the booking mails add to a create. Creates alternate between sending their mails
@@ -2192,7 +2197,7 @@ async function mailCreateCost(label, env) {
     const timed = { mails: [], none: [] }
     let issued = 0
     const worker = async () => {
-      while (issued < MAIL_CREATES + 20) {
+      while (issued < CREATE_COST_CREATES + 20) {
         const n = issued++
         // freeSlot alternates the rooms by n: pairs alternate here, so both kinds book both rooms.
         const mails = Math.floor(n / 2) % 2 === 0
@@ -2209,7 +2214,7 @@ async function mailCreateCost(label, env) {
         q,
       )
     console.log(
-      `POST /api/userbooking on ${label}, concurrency ${CREATE_COST_CONCURRENCY}, ${MAIL_CREATES} creates alternating: with mails p50 ${ms(p(timed.mails, 0.5))} p95 ${ms(p(timed.mails, 0.95))}; dontSendEmail p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.mails, 0.95) - p(timed.none, 0.95))}`,
+      `POST /api/userbooking on ${label}, concurrency ${CREATE_COST_CONCURRENCY}, ${CREATE_COST_CREATES} creates alternating: with mails p50 ${ms(p(timed.mails, 0.5))} p95 ${ms(p(timed.mails, 0.95))}; dontSendEmail p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.mails, 0.95) - p(timed.none, 0.95))}`,
     )
   } finally {
     await stop(server.child)
@@ -2384,7 +2389,6 @@ async function workflowThroughput() {
   })
 }
 
-const SCHEDULING_CREATES = 320
 const SCHEDULING_BLOCK = 20
 
 /**
@@ -2416,7 +2420,7 @@ async function workflowSchedulingCost(label, env) {
     }
     await deleteAll()
     const timed = { scheduled: [], none: [] }
-    const blocks = SCHEDULING_CREATES / SCHEDULING_BLOCK + 1
+    const blocks = CREATE_COST_CREATES / SCHEDULING_BLOCK + 1
     for (let block = 0; block < blocks; block++) {
       const kind = block % 2 === 1 ? 'scheduled' : 'none'
       if (kind === 'scheduled')
@@ -2450,7 +2454,7 @@ async function workflowSchedulingCost(label, env) {
         q,
       )
     console.log(
-      `POST /api/userbooking on ${label}, concurrency ${CREATE_COST_CONCURRENCY}, ${SCHEDULING_CREATES} creates in alternating blocks of ${SCHEDULING_BLOCK}: 5 matching workflows p50 ${ms(p(timed.scheduled, 0.5))} p95 ${ms(p(timed.scheduled, 0.95))}; none p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.scheduled, 0.95) - p(timed.none, 0.95))}`,
+      `POST /api/userbooking on ${label}, concurrency ${CREATE_COST_CONCURRENCY}, ${CREATE_COST_CREATES} creates in alternating blocks of ${SCHEDULING_BLOCK}: 5 matching workflows p50 ${ms(p(timed.scheduled, 0.5))} p95 ${ms(p(timed.scheduled, 0.95))}; none p50 ${ms(p(timed.none, 0.5))} p95 ${ms(p(timed.none, 0.95))}; p95 difference ${ms(p(timed.scheduled, 0.95) - p(timed.none, 0.95))}`,
     )
   } finally {
     await stop(server.child)

@@ -20,21 +20,25 @@ export interface MailMessage {
 
 export type OutboxMail = typeof mailOutbox.$inferSelect
 
-export async function insertOutboxMail(tx: Tx, message: MailMessage, status: 'kept' | 'pending') {
-  await tx.insert(mailOutbox).values({
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    cc: message.cc ?? '',
-    replyTo: message.replyTo ?? '',
-    attachments: message.attachments ?? [],
-    organizationId: message.trace?.organizationId,
-    bookingId: message.trace?.bookingId,
-    recurringId: message.trace?.recurringId,
-    mailType: message.trace?.mailType,
-    status,
-  })
+/** Queues mails with one insert: a booking event's mails cost its transaction one round trip. */
+export async function insertOutboxMails(tx: Tx, messages: MailMessage[], status: 'kept' | 'pending') {
+  if (!messages.length) return
+  await tx.insert(mailOutbox).values(
+    messages.map((message) => ({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      cc: message.cc ?? '',
+      replyTo: message.replyTo ?? '',
+      attachments: message.attachments ?? [],
+      organizationId: message.trace?.organizationId,
+      bookingId: message.trace?.bookingId,
+      recurringId: message.trace?.recurringId,
+      mailType: message.trace?.mailType,
+      status,
+    })),
+  )
 }
 
 export function listOutbox(tx: Tx) {

@@ -1,7 +1,7 @@
 import { convert } from 'html-to-text'
 import type { Database, Tx } from '../db/client.ts'
 import {
-  insertOutboxMail,
+  insertOutboxMails,
   leaseDueMails,
   type MailMessage,
   markAttemptFailed,
@@ -30,8 +30,8 @@ export function plainText(html: string): string {
 }
 
 export interface Mailer {
-  /** Queues the mail in the caller's transaction: it is sent only if that transaction commits. */
-  send(tx: Tx, message: MailMessage): Promise<void>
+  /** Queues the mails in the caller's transaction: they are sent only if that transaction commits. */
+  send(tx: Tx, ...messages: MailMessage[]): Promise<void>
   /** Asks the worker to deliver now (after a commit), without waiting for it. */
   kick(): void
   /** Delivers every due mail and resolves when done (tests, shutdown). */
@@ -60,7 +60,7 @@ export function createMailer(
 ): Mailer {
   if (!smtpUrl) {
     return {
-      send: (tx, message) => insertOutboxMail(tx, message, 'kept'),
+      send: (tx, ...messages) => insertOutboxMails(tx, messages, 'kept'),
       kick() {},
       flush: async () => {},
       close: async () => {},
@@ -151,7 +151,7 @@ export function createMailer(
   const timer = setInterval(() => void run(), POLL_MS)
   timer.unref()
   return {
-    send: (tx, message) => insertOutboxMail(tx, message, 'pending'),
+    send: (tx, ...messages) => insertOutboxMails(tx, messages, 'pending'),
     kick: () => void run(),
     flush: () => run(),
     async close() {

@@ -33,6 +33,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** An insert as its table and how many rows it writes (a round trip per statement, not per row). */
+function insertOf(sql: string) {
+  const table = /^insert into "(\w+)"/.exec(sql)?.[1]
+  if (!table) return sql.split(' ')[0]
+  const rows = sql.split(' values ')[1]?.split('), (').length ?? 1
+  return `${table} ×${rows}`
+}
+
 /** The statements the request runs (from its booking context on) and the transactions it opens. */
 async function create() {
   let transactions = 0
@@ -64,7 +72,7 @@ async function create() {
       .filter((statement, n, all) => statement.sql !== all[n - 1]?.sql)
       // node-postgres begins and ends a transaction with statements, PGlite does not.
       .filter((statement) => !['begin', 'commit', 'rollback'].includes(statement.sql))
-      .map((statement) => statement.name?.replace(/_\d+$/, '_n') ?? statement.sql.split(' ')[0])
+      .map((statement) => statement.name?.replace(/_\d+$/, '_n') ?? insertOf(statement.sql))
     return { response, statements: names.slice(names.indexOf('booking_context')), transactions }
   } finally {
     database.onOneConnection = onOneConnection
@@ -82,16 +90,16 @@ describe('POST /api/userbooking round trips', () => {
       'booking_client_n',
       'booking_busy_ranges_n',
       'booking_gratis_month',
-      'insert',
-      'insert',
-      'insert',
-      // Its mails (issue 17): what they read of the booking, then the outbox rows.
+      'bookings ×1',
+      'booking_occupancy ×1',
+      'client_gratis_log ×1',
+      // Its mails (issue 17): what they read of the booking, then both outbox rows in one insert.
       'booking_mail_bookings_n',
-      'insert',
+      'mail_outbox ×2',
       // Its workflow sends (issue 18): the organization's live workflows, then the new sends (a new
       // booking has no sends yet, and the create knows its times and location).
       'workflows_live',
-      'insert',
+      'workflow_sends ×3',
     ])
     expect(transactions).toBe(1)
   })

@@ -15,6 +15,7 @@ import {
 import type { MailAttachmentRef } from '../../db/schema/mail.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { fieldError, notFound } from '../../platform/errors.ts'
+import type { MailMessage } from '../../platform/mail.repository.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
@@ -106,6 +107,7 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
       cc: facts.centerConfirmEmails,
     },
   ]
+  const mails: MailMessage[] = []
   for (const recipient of recipients) {
     if (!recipient.to) continue
     // A confirmations-only client gets its confirmations and nothing else (spec 0, issue 17 item 7).
@@ -122,7 +124,7 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
         bookingId: first.booking.bookingId,
       })
     if (calendar) attachments.push(calendar)
-    await deps.mailer.send(ctx.tx, {
+    mails.push({
       ...mailOf(rendered, recipient.to, recipient.cc, facts.bookingEmail),
       attachments,
       trace: {
@@ -133,6 +135,7 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
       },
     })
   }
+  await deps.mailer.send(ctx.tx, ...mails)
 }
 
 /** A queued booking mail: its plain-text part is made when it is sent (platform/mail.ts). */
