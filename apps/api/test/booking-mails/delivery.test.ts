@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { addDays } from '@spaceboard/domain'
+import { addDays, bookingCreateSchema } from '@spaceboard/domain'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Tx } from '../../src/db/client.ts'
 import {
   bookings,
   centers,
@@ -12,7 +13,9 @@ import {
   organizations,
   spaces,
 } from '../../src/db/schema/index.ts'
+import { mailBookings, mailRowOf } from '../../src/modules/booking-mails/booking-mails.repository.ts'
 import { bookingMailSender } from '../../src/modules/booking-mails/booking-mails.service.ts'
+import type { MailSource } from '../../src/modules/bookings/booking-mails.ts'
 import { createBooking } from '../../src/modules/bookings/bookings.service.ts'
 import { uploadsDir } from '../../src/platform/uploads.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
@@ -214,6 +217,37 @@ describe('booking created', () => {
     const cancelCalendar = cancelled.toUser[0] ? calendarOf(cancelled.toUser[0].mail) : null
     expect(cancelCalendar?.method).toBe('CANCEL')
     expect(cancelCalendar?.events).toHaveLength(4)
+  })
+  it("makes a create's mails from what it wrote and read, exactly as from the stored bookings", async () => {
+    const actor = { userId: ids.carlos, type: 'admin' as const, organizationId: ids.harbour, sessionId: 'x' }
+    const handedOver: MailSource[] = []
+    const mails = {
+      ...bookingMailSender({ mailer: t.mailer, publicUrl }),
+      async created(_ctx: unknown, created: { bookings: MailSource[] }) {
+        handedOver.push(...created.bookings)
+      },
+    }
+    const input = bookingCreateSchema.parse(
+      bookingBody({
+        meeting_room_id: ids.wellness,
+        attendees: 2,
+        special_requirement: 'Coffee at 10:30 <b>please</b>',
+        payment_status: 'card',
+        transaction_id: 'ch_123',
+        recurring: { frequency: 'weekly', occurrences: 2 },
+      }),
+    )
+    const db = t.database.db as unknown as Tx
+    const made = await createBooking(
+      { actor, tx: db },
+      (work) => t.database.db.transaction((tx) => work({ actor, tx })),
+      input,
+      undefined,
+      mails,
+    )
+    expect(handedOver).toHaveLength(2)
+    const stored = await mailBookings(db, made.bookingIds)
+    expect(handedOver.map(mailRowOf)).toEqual(stored)
   })
 })
 

@@ -93,8 +93,7 @@ describe('POST /api/userbooking round trips', () => {
       'bookings ×1',
       'booking_occupancy ×1',
       'client_gratis_log ×1',
-      // Its mails (issue 17): what they read of the booking, then both outbox rows in one insert.
-      'booking_mail_bookings_n',
+      // Its mails (issue 17), made from what the create wrote and read: both outbox rows in one insert.
       'mail_outbox ×2',
       // Its workflow sends (issue 18): the organization's live workflows, then the new sends (a new
       // booking has no sends yet, and the create knows its times and location).

@@ -19,7 +19,7 @@ import type { MailMessage } from '../../platform/mail.repository.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
-import type { BookingMails } from '../bookings/booking-mails.ts'
+import type { BookingMails, MailSource } from '../bookings/booking-mails.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
 import * as repo from './booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from './default-templates.ts'
@@ -28,7 +28,7 @@ import { type MergeValues, renderHtml, renderTemplate } from './render.ts'
 
 /** What happened to a booking (or a series): each sends its `_user` and its `_center` mail. */
 export type BookingEvent =
-  | { kind: 'created'; bookingIds: number[]; recurringId: number | null }
+  | { kind: 'created'; bookings: MailSource[]; recurringId: number | null }
   | { kind: 'rescheduled'; bookingId: number }
   | { kind: 'refunded'; bookingId: number; amount: string }
   | { kind: 'charged'; bookingId: number; amount: string }
@@ -68,16 +68,22 @@ const eventOf = {
   cancelled: 'cancellation',
 } as const
 
-const bookingIdsOf = (event: BookingEvent) => ('bookingIds' in event ? event.bookingIds : [event.bookingId])
+const bookingIdsOf = (event: Exclude<BookingEvent, { kind: 'created' }>) =>
+  'bookingIds' in event ? event.bookingIds : [event.bookingId]
 
 /**
  * Queues the mails of a booking event in the caller's transaction (the outbox): a change that
  * rolls back sends nothing. One mail per recipient for a whole series, listing its dates.
  */
 export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: BookingEvent) {
-  const ids = bookingIdsOf(event)
-  if (!ids.length) return
-  const rows = await repo.mailBookings(ctx.tx, ids)
+  let rows: ReturnType<typeof repo.mailRowOf>[]
+  // A create hands over what it wrote and read: no read of its own in the create's transaction.
+  if (event.kind === 'created') rows = event.bookings.map(repo.mailRowOf)
+  else {
+    const ids = bookingIdsOf(event)
+    if (!ids.length) return
+    rows = await repo.mailBookings(ctx.tx, ids)
+  }
   const first = rows[0]
   if (!first) throw notFound()
   // One event is about one organization's bookings: anything else is a caller's mistake, not mail.

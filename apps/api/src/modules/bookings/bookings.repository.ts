@@ -33,7 +33,7 @@ import {
   vouchers,
 } from '../../db/schema/index.ts'
 
-/** What a booking needs of its organization. */
+/** What a booking needs of its organization (and its confirmation mails: MailSource). */
 const bookingOrganization = {
   id: organizations.id,
   name: organizations.name,
@@ -44,6 +44,12 @@ const bookingOrganization = {
   taxesPercent: organizations.taxesPercent,
   features: organizations.features,
   deletedAt: organizations.deletedAt,
+  timeFormat: organizations.timeFormat,
+  contactNumber: organizations.contactNumber,
+  contactEmail: organizations.contactEmail,
+  website: organizations.website,
+  bookingEmail: organizations.bookingEmail,
+  useEmailTemplate: organizations.useEmailTemplate,
 }
 
 const organizationById = preparedQuery('booking_organization', (tx) =>
@@ -282,7 +288,13 @@ const bookingContextOf = preparedQuery('booking_context', (tx) =>
       center: centers,
       space: spaces,
       client: clients,
-      user: { id: users.id, clientId: users.clientId, firstName: users.firstName, lastName: users.lastName },
+      user: {
+        id: users.id,
+        clientId: users.clientId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
       rates: sql<{ unit: string; amount: string }[]>`coalesce((select json_agg(${rateJson}) from ${spaceRates}
         where ${spaceRates.spaceId} = ${placeholderInt('spaceId')}), '[]'::json)`,
       spaceBlackouts: sql<{ startDate: string; endDate: string | null }[]>`coalesce((
@@ -461,11 +473,26 @@ export async function insertSeries(tx: Tx, values: typeof recurringSeries.$infer
 }
 
 /** The new booking's id and its creation time (the transaction's, as the database stamps it). */
+/** Inserts a booking; answers it as stored, as far as its workflow sends and its mails read it. */
 export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert) {
-  const [row] = await tx
-    .insert(bookings)
-    .values(values)
-    .returning({ id: bookings.id, createdAt: bookings.createdAt })
+  const [row] = await tx.insert(bookings).values(values).returning({
+    id: bookings.id,
+    organizationId: bookings.organizationId,
+    bookingPrefix: bookings.bookingPrefix,
+    status: bookings.status,
+    paymentStatus: bookings.paymentStatus,
+    transactionId: bookings.transactionId,
+    isPaid: bookings.isPaid,
+    startTime: bookings.startTime,
+    endTime: bookings.endTime,
+    durationMinutes: bookings.durationMinutes,
+    attendees: bookings.attendees,
+    currency: bookings.currency,
+    netAmount: bookings.netAmount,
+    specialRequirement: bookings.specialRequirement,
+    recurringId: bookings.recurringId,
+    createdAt: bookings.createdAt,
+  })
   if (!row) throw new Error('the booking was not inserted')
   return row
 }

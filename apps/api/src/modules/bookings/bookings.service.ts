@@ -41,7 +41,7 @@ import { inTurn } from '../../platform/in-turn.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
 import type { BookingToSchedule } from '../workflows/workflows.repository.ts'
 import { bookingsCreated } from '../workflows/workflows.schedule.ts'
-import type { BookingMails } from './booking-mails.ts'
+import type { BookingMails, MailSource } from './booking-mails.ts'
 import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
 
@@ -460,10 +460,11 @@ export async function createBooking(
     const status = bc.organization.features.user_screen_booking ? 'tentative' : 'confirmed'
     const bookingIds: number[] = []
     const made: BookingToSchedule[] = []
+    const mailSources: MailSource[] = []
     for (const { plan, month, price } of priced) {
       const start = plan.start as Date
       const end = plan.end as Date
-      const { id: bookingId, createdAt } = await repo.insertBooking(ctx.tx, {
+      const booking = await repo.insertBooking(ctx.tx, {
         organizationId: bc.organizationId,
         bookingPrefix: bc.organization.bookingPrefix,
         status,
@@ -491,6 +492,7 @@ export async function createBooking(
         specialRequirement: input.special_requirement,
         recurringId,
       })
+      const bookingId = booking.id
       await repo.insertOccupancy(ctx.tx, bc.organizationId, bookingId, bc.heldSpaceIds, start, end)
       await repo.insertBookingAmenities(
         ctx.tx,
@@ -514,12 +516,14 @@ export async function createBooking(
         centerId: bc.center.id,
         spaceId: bc.space.id,
         startTime: start,
-        createdAt,
+        createdAt: booking.createdAt,
         cancelledAt: null,
         zone: bc.center.timezoneId,
       })
+      const { organization, center, space, client, user } = bc
+      mailSources.push({ booking, organization, center, space, client, user })
     }
-    await mails?.created(ctx, { bookingIds, recurringId }, input.dontSendEmail)
+    await mails?.created(ctx, { bookings: mailSources, recurringId }, input.dontSendEmail)
     await bookingsCreated(
       ctx.tx,
       bc.organizationId,
