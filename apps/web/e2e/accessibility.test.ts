@@ -90,12 +90,17 @@ describe('accessibility (axe, WCAG 2.2 AA): no serious or critical violation on 
     const page = await app.signedInPage(logins.harbourAdmin)
     const found: string[] = []
     for (const url of adminScreens) found.push(...(await violations(page, url)))
-    // A booking's own pages: the first of the list.
-    const first = await page.request.get('/api/userbooking?booking=1', { headers: { range: '0-0' } })
-    const [booking] = (await first.json()) as Array<{ bookingId: number }>
-    expect(booking).toBeDefined()
-    for (const screen of ['invoice', 'notes', 'reschedule']) {
-      found.push(...(await violations(page, `/admin/book/${screen}/${booking?.bookingId}`)))
+    // A booking's own pages, for one booking of each status among the list's first 200 (whichever
+    // they are on the day the seed ran), so that every status tag and the sections of each are checked.
+    const listed = await page.request.get('/api/userbooking?booking=1', { headers: { range: '0-199' } })
+    const byStatus = new Map<string, number>()
+    for (const booking of (await listed.json()) as Array<{ bookingId: number; status: string }>)
+      if (!byStatus.has(booking.status)) byStatus.set(booking.status, booking.bookingId)
+    expect([...byStatus.keys()].sort()).toEqual(['cancelled', 'confirmed', 'tentative'])
+    for (const [status, bookingId] of byStatus) {
+      const screens = status === 'cancelled' ? ['invoice', 'notes'] : ['invoice', 'notes', 'reschedule']
+      for (const screen of screens)
+        found.push(...(await violations(page, `/admin/book/${screen}/${bookingId}`)))
     }
     expect(found).toEqual([])
   }, 300_000)
