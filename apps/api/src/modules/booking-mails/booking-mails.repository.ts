@@ -13,7 +13,7 @@ import {
   spaces,
   users,
 } from '../../db/schema/index.ts'
-import type { MailSource } from '../bookings/booking-mails.ts'
+import { type MailSource, mailBookingColumns, mailOrganizationColumns } from '../bookings/booking-mails.ts'
 
 /** The booking fields a mail's merge values read (those of its confirmation view, by the same names). */
 export type MailBooking = Pick<
@@ -67,33 +67,8 @@ type MailReadShape = { scoped: boolean; one: boolean }
 const bookingsForMails = preparedQueries('booking_mail_bookings', (tx, shape: MailReadShape) =>
   tx
     .select({
-      booking: {
-        id: bookings.id,
-        organizationId: bookings.organizationId,
-        bookingPrefix: bookings.bookingPrefix,
-        status: bookings.status,
-        paymentStatus: bookings.paymentStatus,
-        transactionId: bookings.transactionId,
-        isPaid: bookings.isPaid,
-        startTime: bookings.startTime,
-        endTime: bookings.endTime,
-        durationMinutes: bookings.durationMinutes,
-        attendees: bookings.attendees,
-        currency: bookings.currency,
-        netAmount: bookings.netAmount,
-        specialRequirement: bookings.specialRequirement,
-        recurringId: bookings.recurringId,
-      },
-      organization: {
-        name: organizations.name,
-        timeFormat: organizations.timeFormat,
-        contactNumber: organizations.contactNumber,
-        contactEmail: organizations.contactEmail,
-        website: organizations.website,
-        bookingEmail: organizations.bookingEmail,
-        useEmailTemplate: organizations.useEmailTemplate,
-        features: organizations.features,
-      },
+      booking: mailBookingColumns,
+      organization: mailOrganizationColumns,
       center: {
         name: centers.name,
         street: centers.street,
@@ -301,13 +276,7 @@ export async function registrationFacts(tx: Tx, userId: number) {
       lastName: users.lastName,
       email: users.email,
       organizationId: organizations.id,
-      organizationName: organizations.name,
-      contactNumber: organizations.contactNumber,
-      contactEmail: organizations.contactEmail,
-      website: organizations.website,
-      bookingEmail: organizations.bookingEmail,
-      useEmailTemplate: organizations.useEmailTemplate,
-      features: organizations.features,
+      organization: mailOrganizationColumns,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))

@@ -233,24 +233,25 @@ export function bookingMailSender(deps: BookingMailDeps): BookingMails {
 export async function queueRegistrationMail(ctx: Ctx, deps: BookingMailDeps, userId: number) {
   const user = await repo.registrationFacts(ctx.tx, userId)
   if (!user) return
+  const { organization } = user
   const type = 'user_registration'
   const ownTemplates = usesOwnEmailTemplates({
-    features: user.features,
-    use_email_template: user.useEmailTemplate,
+    features: organization.features,
+    use_email_template: organization.useEmailTemplate,
   })
   const template = await templateFor(ctx, user.organizationId, type, ownTemplates)
   const rendered = renderHtml(template, {
     user_first_name: user.firstName,
     user_last_name: user.lastName,
     user_email: user.email,
-    organization_name: user.organizationName,
-    organization_contact_email: user.contactEmail,
-    organization_contact_number: user.contactNumber,
-    organization_website: user.website,
+    organization_name: organization.name,
+    organization_contact_email: organization.contactEmail,
+    organization_contact_number: organization.contactNumber,
+    organization_website: organization.website,
     sign_in_link: `${deps.publicUrl}/admin/login`,
   })
   await deps.mailer.send(ctx.tx, {
-    ...mailOf(rendered, user.email, '', user.bookingEmail),
+    ...mailOf(rendered, user.email, '', organization.bookingEmail),
     attachments: template.attachment ? [{ kind: 'upload', ...template.attachment }] : [],
   })
 }

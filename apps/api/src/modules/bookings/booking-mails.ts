@@ -1,6 +1,44 @@
 import type { BookingOperation } from '@spaceboard/domain'
-import type { bookings, centers, clients, organizations, spaces, users } from '../../db/schema/index.ts'
+import {
+  bookings,
+  type centers,
+  type clients,
+  organizations,
+  type spaces,
+  type users,
+} from '../../db/schema/index.ts'
 import type { Ctx } from '../../platform/context.ts'
+
+/** The booking's own columns its mails read: what a create's insert returns and the mail read selects. */
+export const mailBookingColumns = {
+  id: bookings.id,
+  organizationId: bookings.organizationId,
+  bookingPrefix: bookings.bookingPrefix,
+  status: bookings.status,
+  paymentStatus: bookings.paymentStatus,
+  transactionId: bookings.transactionId,
+  isPaid: bookings.isPaid,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  durationMinutes: bookings.durationMinutes,
+  attendees: bookings.attendees,
+  currency: bookings.currency,
+  netAmount: bookings.netAmount,
+  specialRequirement: bookings.specialRequirement,
+  recurringId: bookings.recurringId,
+}
+
+/** What an organization's mails say of it and how it chooses their templates. */
+export const mailOrganizationColumns = {
+  name: organizations.name,
+  timeFormat: organizations.timeFormat,
+  contactNumber: organizations.contactNumber,
+  contactEmail: organizations.contactEmail,
+  website: organizations.website,
+  bookingEmail: organizations.bookingEmail,
+  useEmailTemplate: organizations.useEmailTemplate,
+  features: organizations.features,
+}
 
 /**
  * A booking as its mails read it, with what they say of its organization, location, room, client
@@ -8,35 +46,8 @@ import type { Ctx } from '../../platform/context.ts'
  * what it has just written and read, so its mails cost its transaction no read of their own.
  */
 export interface MailSource {
-  booking: Pick<
-    typeof bookings.$inferSelect,
-    | 'id'
-    | 'organizationId'
-    | 'bookingPrefix'
-    | 'status'
-    | 'paymentStatus'
-    | 'transactionId'
-    | 'isPaid'
-    | 'startTime'
-    | 'endTime'
-    | 'durationMinutes'
-    | 'attendees'
-    | 'currency'
-    | 'netAmount'
-    | 'specialRequirement'
-    | 'recurringId'
-  >
-  organization: Pick<
-    typeof organizations.$inferSelect,
-    | 'name'
-    | 'timeFormat'
-    | 'contactNumber'
-    | 'contactEmail'
-    | 'website'
-    | 'bookingEmail'
-    | 'useEmailTemplate'
-    | 'features'
-  >
+  booking: Pick<typeof bookings.$inferSelect, keyof typeof mailBookingColumns>
+  organization: Pick<typeof organizations.$inferSelect, keyof typeof mailOrganizationColumns>
   center: Pick<
     typeof centers.$inferSelect,
     | 'name'

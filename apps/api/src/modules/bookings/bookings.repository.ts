@@ -32,24 +32,18 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts'
+import { mailBookingColumns, mailOrganizationColumns } from './booking-mails.ts'
 
 /** What a booking needs of its organization (and its confirmation mails: MailSource). */
 const bookingOrganization = {
+  ...mailOrganizationColumns,
   id: organizations.id,
-  name: organizations.name,
   bookingPrefix: organizations.bookingPrefix,
   currencyCode: organizations.currencyCode,
   minimumNoticePeriod: organizations.minimumNoticePeriod,
   taxesLabel: organizations.taxesLabel,
   taxesPercent: organizations.taxesPercent,
-  features: organizations.features,
   deletedAt: organizations.deletedAt,
-  timeFormat: organizations.timeFormat,
-  contactNumber: organizations.contactNumber,
-  contactEmail: organizations.contactEmail,
-  website: organizations.website,
-  bookingEmail: organizations.bookingEmail,
-  useEmailTemplate: organizations.useEmailTemplate,
 }
 
 const organizationById = preparedQuery('booking_organization', (tx) =>
@@ -475,24 +469,10 @@ export async function insertSeries(tx: Tx, values: typeof recurringSeries.$infer
 /** The new booking's id and its creation time (the transaction's, as the database stamps it). */
 /** Inserts a booking; answers it as stored, as far as its workflow sends and its mails read it. */
 export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert) {
-  const [row] = await tx.insert(bookings).values(values).returning({
-    id: bookings.id,
-    organizationId: bookings.organizationId,
-    bookingPrefix: bookings.bookingPrefix,
-    status: bookings.status,
-    paymentStatus: bookings.paymentStatus,
-    transactionId: bookings.transactionId,
-    isPaid: bookings.isPaid,
-    startTime: bookings.startTime,
-    endTime: bookings.endTime,
-    durationMinutes: bookings.durationMinutes,
-    attendees: bookings.attendees,
-    currency: bookings.currency,
-    netAmount: bookings.netAmount,
-    specialRequirement: bookings.specialRequirement,
-    recurringId: bookings.recurringId,
-    createdAt: bookings.createdAt,
-  })
+  const [row] = await tx
+    .insert(bookings)
+    .values(values)
+    .returning({ ...mailBookingColumns, createdAt: bookings.createdAt })
   if (!row) throw new Error('the booking was not inserted')
   return row
 }
