@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { bookings, centers } from '../../src/db/schema/index.ts'
-import { bookingCenterJoin, revenueCents } from '../../src/modules/reports/facts.repository.ts'
+import { bookingJoins } from '../../src/modules/bookings/booking-joins.ts'
+import { revenueCents } from '../../src/modules/reports/facts.repository.ts'
 import { createTestApp, type TestApp } from '../helpers.ts'
 import { reportFixtures } from './revenue-fixture.ts'
 
@@ -96,7 +97,7 @@ it("computes in SQL every booking's revenue as the domain's bookingRevenue, whic
             ...Object.fromEntries(options.map((o, i) => [`r${i}`, revenueCents(o)])),
           })
           .from(bookings)
-          .innerJoin(centers, bookingCenterJoin)
+          .innerJoin(centers, bookingJoins.center)
           .where(eq(bookings.id, booked.id))
         if (!row) throw new Error('no booking')
         const stored = row as unknown as Record<string, string>

@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { containsPattern } from '../../platform/list.ts'
+import { bookingJoins } from '../bookings/booking-joins.ts'
 
 /** The bookings the billing list, export and marking work on (the bookings list's filter). */
 export interface BillingFilter {
@@ -73,18 +74,9 @@ export async function filteredBookingIds(tx: Tx, filter: BillingFilter, afterId:
   const rows = await tx
     .select({ id: bookings.id, organizationId: bookings.organizationId })
     .from(bookings)
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
-    )
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
-    .innerJoin(
-      spaces,
-      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
-    )
+    .innerJoin(centers, bookingJoins.center)
+    .innerJoin(clients, bookingJoins.client)
+    .innerJoin(spaces, bookingJoins.space)
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(and(filterWhere(filter), gt(bookings.id, afterId)))
     .orderBy(asc(bookings.id))
@@ -204,18 +196,9 @@ export async function billingBookings(tx: Tx, ids: number[]) {
       packageInventoryCode: packages.inventoryItemCode,
     })
     .from(bookings)
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
-    )
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
-    .innerJoin(
-      spaces,
-      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
-    )
+    .innerJoin(centers, bookingJoins.center)
+    .innerJoin(clients, bookingJoins.client)
+    .innerJoin(spaces, bookingJoins.space)
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(countries, eq(countries.id, clients.countryId))
     .leftJoin(
@@ -225,10 +208,7 @@ export async function billingBookings(tx: Tx, ids: number[]) {
         eq(organizationRoomTypes.roomType, spaces.roomType),
       ),
     )
-    .leftJoin(
-      packages,
-      and(eq(packages.organizationId, bookings.organizationId), eq(packages.id, bookings.packageId)),
-    )
+    .leftJoin(packages, bookingJoins.package)
     .where(inArray(bookings.id, ids))
     .orderBy(asc(bookings.id))
   // The organizations too, so the (organization, booking) indexes serve each read.
@@ -332,18 +312,9 @@ export async function markLines(
   const chosen = tx
     .select({ id: bookings.id })
     .from(bookings)
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
-    )
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
-    .innerJoin(
-      spaces,
-      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
-    )
+    .innerJoin(centers, bookingJoins.center)
+    .innerJoin(clients, bookingJoins.client)
+    .innerJoin(spaces, bookingJoins.space)
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(where)
   const result = await tx.execute(sql`

@@ -13,6 +13,7 @@ import {
   spaces,
   users,
 } from '../../db/schema/index.ts'
+import { bookingJoins } from '../bookings/booking-joins.ts'
 import { type MailSource, mailBookingColumns, mailOrganizationColumns } from '../bookings/booking-mails.ts'
 
 /** The booking fields a mail's merge values read (those of its confirmation view, by the same names). */
@@ -91,18 +92,9 @@ const bookingsForMails = preparedQueries('booking_mail_bookings', (tx, shape: Ma
     })
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
-    )
-    .innerJoin(
-      spaces,
-      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
-    )
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
+    .innerJoin(centers, bookingJoins.center)
+    .innerJoin(spaces, bookingJoins.space)
+    .innerJoin(clients, bookingJoins.client)
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(
       and(

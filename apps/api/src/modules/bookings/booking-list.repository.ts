@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy } from '../../platform/list.ts'
+import { bookingJoins } from './booking-joins.ts'
 
 /**
  * The bookings list, its Excel export and its PDF run sheet (spec 2 §2, §7): one query with its
@@ -214,10 +215,6 @@ function where(
   )
 }
 
-/** A row of an organization's table that this booking points at (the composite foreign keys). */
-const sameOrg = (organizationId: AnyPgColumn, id: AnyPgColumn, column: AnyPgColumn) =>
-  and(eq(organizationId, bookings.organizationId), eq(id, column))
-
 const sortable: Record<BookingOrder, SQL | typeof bookings.id> = {
   bookingId: bookings.id,
   organizationName: sql`${organizations.name}`,
@@ -264,9 +261,9 @@ const listColumns = {
 function withJoins<T extends PgSelect>(query: T) {
   return query
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-    .innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
-    .innerJoin(spaces, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId))
-    .innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
+    .innerJoin(centers, bookingJoins.center)
+    .innerJoin(spaces, bookingJoins.space)
+    .innerJoin(clients, bookingJoins.client)
     .innerJoin(users, eq(users.id, bookings.userId))
 }
 
@@ -290,8 +287,7 @@ const lookup = <T>(table: PgTable, column: AnyPgColumn | SQL, on: SQL | undefine
 
 const ofOrganization = <T>(column: AnyPgColumn | SQL) =>
   lookup<T>(organizations, column, eq(organizations.id, bookings.organizationId))
-const ofCenter = <T>(column: AnyPgColumn) =>
-  lookup<T>(centers, column, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+const ofCenter = <T>(column: AnyPgColumn) => lookup<T>(centers, column, bookingJoins.center)
 const ofUser = <T>(column: AnyPgColumn) => lookup<T>(users, column, eq(users.id, bookings.userId))
 
 /**
@@ -305,12 +301,8 @@ const pageColumns = {
   screensBookings: ofOrganization<boolean>(screensBookings),
   centerName: ofCenter<string>(centers.name),
   timezone: ofCenter<string>(centers.timezoneId),
-  spaceName: lookup<string>(spaces, spaces.name, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId)),
-  clientName: lookup<string>(
-    clients,
-    clients.name,
-    sameOrg(clients.organizationId, clients.id, bookings.clientId),
-  ),
+  spaceName: lookup<string>(spaces, spaces.name, bookingJoins.space),
+  clientName: lookup<string>(clients, clients.name, bookingJoins.client),
   userFirstName: ofUser<string>(users.firstName),
   userLastName: ofUser<string>(users.lastName),
 }
@@ -323,14 +315,11 @@ const pageColumns = {
 function pageQuery(tx: Tx, shape: ListShape, matches: NameMatches | null) {
   const needs = orderTable[shape.order === '' ? 'start_time' : shape.order]
   let ids = tx.select({ id: bookings.id }).from(bookings).$dynamic()
-  if (needs === 'centers')
-    ids = ids.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+  if (needs === 'centers') ids = ids.innerJoin(centers, bookingJoins.center)
   if (needs === 'organizations')
     ids = ids.innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-  if (needs === 'spaces')
-    ids = ids.innerJoin(spaces, sameOrg(spaces.organizationId, spaces.id, bookings.spaceId))
-  if (needs === 'clients')
-    ids = ids.innerJoin(clients, sameOrg(clients.organizationId, clients.id, bookings.clientId))
+  if (needs === 'spaces') ids = ids.innerJoin(spaces, bookingJoins.space)
+  if (needs === 'clients') ids = ids.innerJoin(clients, bookingJoins.client)
   if (needs === 'users') ids = ids.innerJoin(users, eq(users.id, bookings.userId))
   const page = ids
     .where(where(shape, matches, placeholderOf, needs === 'centers' ? 'joined' : 'looked-up'))
@@ -376,8 +365,7 @@ const ESTIMATE_TRUSTED_ABOVE = 10 * EXACT_TOTAL_LIMIT
 /** The filtered bookings counted up to `cap`: bookings alone, with centers for the local days. */
 function cappedCountQuery(tx: Tx, shape: FilterShape, matches: NameMatches | null) {
   let matching = tx.select({ one: sql`1` }).from(bookings).$dynamic()
-  if (shape.start || shape.end)
-    matching = matching.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+  if (shape.start || shape.end) matching = matching.innerJoin(centers, bookingJoins.center)
   return tx
     .select({ n: count() })
     .from(matching.where(where(shape, matches)).limit(sql.placeholder('cap')).as('matching'))
@@ -399,8 +387,7 @@ const preparedCounts = preparedQueries('booking_counts', (tx, shape: FilterShape
     .where(where(shape, null, placeholderOf, 'none'))
     .limit(sql.placeholder('windowCap'))
   let matching = tx.select({ one: sql`1` }).from(bookings).$dynamic()
-  if (shape.start || shape.end)
-    matching = matching.innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+  if (shape.start || shape.end) matching = matching.innerJoin(centers, bookingJoins.center)
   return tx
     .select({
       n: count(),
@@ -580,7 +567,7 @@ export async function runSheetIds(tx: Tx, filter: BookingListFilter, offset: num
   const rows = await tx
     .select({ id: bookings.id })
     .from(bookings)
-    .innerJoin(centers, sameOrg(centers.organizationId, centers.id, bookings.centerId))
+    .innerJoin(centers, bookingJoins.center)
     .where(where(shapeOf(filter), matches))
     .orderBy(asc(centers.name), asc(bookings.centerId), asc(bookings.startTime), asc(bookings.id))
     .offset(offset)

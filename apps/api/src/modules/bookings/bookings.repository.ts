@@ -32,6 +32,7 @@ import {
   users,
   vouchers,
 } from '../../db/schema/index.ts'
+import { bookingJoins } from './booking-joins.ts'
 import { mailBookingColumns, mailOrganizationColumns } from './booking-mails.ts'
 
 /** What a booking needs of its organization (and its confirmation mails: MailSource). */
@@ -626,27 +627,15 @@ const bookingConfirmation = preparedQuery('booking_confirmation', (tx) =>
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
     .leftJoin(orgCountry, eq(orgCountry.id, organizations.countryId))
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
-    )
+    .innerJoin(centers, bookingJoins.center)
     .leftJoin(countries, eq(countries.id, centers.countryId))
-    .innerJoin(
-      spaces,
-      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
-    )
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
+    .innerJoin(spaces, bookingJoins.space)
+    .innerJoin(clients, bookingJoins.client)
     .innerJoin(submitter, eq(submitter.id, bookings.submittedBy))
     .innerJoin(bookingUser, eq(bookingUser.id, bookings.userId))
     .leftJoin(rateModifier, eq(rateModifier.id, bookings.rateModifiedBy))
     .leftJoin(canceller, eq(canceller.id, bookings.cancelledBy))
-    .leftJoin(
-      packages,
-      and(eq(packages.organizationId, bookings.organizationId), eq(packages.id, bookings.packageId)),
-    )
+    .leftJoin(packages, bookingJoins.package)
     .where(eq(bookings.id, sql.placeholder('id'))),
 )
 
@@ -764,18 +753,9 @@ export function bookingsBetween(tx: Tx, organizationId: number | null, from: Dat
     })
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
-    )
-    .innerJoin(
-      spaces,
-      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
-    )
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
+    .innerJoin(centers, bookingJoins.center)
+    .innerJoin(spaces, bookingJoins.space)
+    .innerJoin(clients, bookingJoins.client)
     .where(
       and(
         organizationId === null ? undefined : eq(bookings.organizationId, organizationId),

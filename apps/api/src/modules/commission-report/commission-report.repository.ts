@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { bookings, centers, clients, countries, organizations, spaces, users } from '../../db/schema/index.ts'
+import { bookingJoins } from '../bookings/booking-joins.ts'
 
 const HOUR = 3_600_000
 const localDay = sql`(${bookings.startTime} at time zone ${centers.timezoneId})::date`
@@ -49,18 +50,9 @@ export async function commissionBatch(tx: Tx, filter: CommissionFilter, afterId:
       timeFormat: organizations.timeFormat,
     })
     .from(bookings)
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, bookings.organizationId), eq(centers.id, bookings.centerId)),
-    )
-    .innerJoin(
-      clients,
-      and(eq(clients.organizationId, bookings.organizationId), eq(clients.id, bookings.clientId)),
-    )
-    .innerJoin(
-      spaces,
-      and(eq(spaces.organizationId, bookings.organizationId), eq(spaces.id, bookings.spaceId)),
-    )
+    .innerJoin(centers, bookingJoins.center)
+    .innerJoin(clients, bookingJoins.client)
+    .innerJoin(spaces, bookingJoins.space)
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
     .leftJoin(countries, eq(countries.id, clients.countryId))

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, isNull, lt, ne, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { bookings, centers, clients, organizations, users } from '../../db/schema/index.ts'
-import { bookingCenterJoin, localStart } from '../reports/facts.repository.ts'
+import { bookingJoins } from '../bookings/booking-joins.ts'
+import { localStart } from '../reports/facts.repository.ts'
 
 const HOUR = 3_600_000
 
@@ -45,7 +46,7 @@ function peopleOf(tx: Tx, filter: ExtractFilter) {
   return tx
     .selectDistinct({ clientId: bookings.clientId, userId: bookings.userId })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(
       and(
         eq(bookings.organizationId, filter.organizationId),

@@ -19,12 +19,6 @@ export function localBucket(duration: ReportInput['duration']): SQL<string> {
   return duration === 'monthly' ? localDate : sql<string>`to_char(${localStart}, 'YYYY-MM')`
 }
 
-/** The join every report statement makes: a booking's location, same organization. */
-export const bookingCenterJoin = and(
-  eq(centers.organizationId, bookings.organizationId),
-  eq(centers.id, bookings.centerId),
-) as SQL
-
 /**
  * The bookings a report counts: the organization's (every organization's for null: the caller
  * narrows them), not cancelled, starting on a local date in the period, of the chosen location and

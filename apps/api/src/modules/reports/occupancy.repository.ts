@@ -2,7 +2,8 @@ import type { IsoDate, ReportDuration } from '@spaceboard/domain'
 import { and, asc, count, eq, isNull, not, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { bookings, centers, organizations, spaces } from '../../db/schema/index.ts'
-import { bookingCenterJoin, countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import { bookingJoins } from '../bookings/booking-joins.ts'
+import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -173,7 +174,7 @@ export async function bookingFigures(
       bookedMinutes: sql<number>`coalesce(sum(${bookings.durationMinutes}), 0)::float8`.mapWith(Number),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(
       'id' in scope
         ? countedBookingsOf(input, scope.id)

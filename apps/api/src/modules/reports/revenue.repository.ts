@@ -18,7 +18,8 @@ import {
   spaces,
   users,
 } from '../../db/schema/index.ts'
-import { bookingCenterJoin, countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import { bookingJoins } from '../bookings/booking-joins.ts'
+import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -53,7 +54,7 @@ export async function clientTypeRevenue(tx: Tx, input: ReportInput, organization
       revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBookingsOf(input, organizationId))
     .groupBy(bookings.clientId, sql`2`)
     .as('per_client')
@@ -94,7 +95,7 @@ export async function bookingsPerGroup(tx: Tx, input: ReportInput, organizationI
       minutes: sql<number>`sum(${bookings.durationMinutes})`.as('minutes'),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBookingsOf(input, organizationId))
     .groupBy(key)
     .as('per_group')
@@ -144,7 +145,7 @@ export async function topClientsOfPeriod(tx: Tx, input: ReportInput, organizatio
       revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBookingsOf(input, organizationId))
     .groupBy(bookings.clientId)
     .as('per_client')
@@ -189,7 +190,7 @@ export async function topClientsOfYears(
       ),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBetween(input, organizationId, first.from, last.to))
     .groupBy(bookings.clientId)
     .as('per_client')
@@ -242,7 +243,7 @@ export function revenuePerCenterMonth(
       revenueCents: revenueSum(input),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBetween(input, organizationId, from, to))
     .groupBy(bookings.centerId, sql`2`)
 }

@@ -2,7 +2,8 @@ import { bookedHours, reportBusyTypeLabels, weekdayNames } from '@spaceboard/dom
 import { sql } from 'drizzle-orm'
 import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { bookingCenterJoin, countedBookingsOf, localStart } from '../facts.repository.ts'
+import { bookingJoins } from '../../bookings/booking-joins.ts'
+import { countedBookingsOf, localStart } from '../facts.repository.ts'
 import { reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
@@ -21,7 +22,7 @@ export async function dayOfTheWeek(ctx: Ctx, input: ReportInput): Promise<Report
       minutes: sql<number>`sum(${bookings.durationMinutes})`.mapWith(Number),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBookingsOf(input, reportOrganizationId(input)))
     .groupBy(sql`1`)
   const byWeekday = new Map(rows.map((row) => [row.weekday, row]))

@@ -2,7 +2,8 @@ import { bookedHours, GRATIS_TOP_CLIENTS, sharePercent } from '@spaceboard/domai
 import { asc, desc, sql } from 'drizzle-orm'
 import { bookings, centers, clients } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { bookingCenterJoin, countedBookingsOf, localBucket } from '../facts.repository.ts'
+import { bookingJoins } from '../../bookings/booking-joins.ts'
+import { countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
@@ -39,7 +40,7 @@ export async function gratisUsage(ctx: Ctx, input: ReportInput): Promise<ReportB
       minutes: sql<number>`sum(${usedMinutes})`.mapWith(Number),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(counted)
     .groupBy(sql`1`)
   const clientMinutes = sql<number>`sum(${usedMinutes})`.mapWith(Number)
@@ -50,7 +51,7 @@ export async function gratisUsage(ctx: Ctx, input: ReportInput): Promise<ReportB
       minutes: clientMinutes,
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .innerJoin(
       clients,
       sql`${clients.organizationId} = ${bookings.organizationId} and ${clients.id} = ${bookings.clientId}`,

@@ -2,7 +2,8 @@ import { averageLeadDays, leadBands, sharePercent } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
 import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { bookingCenterJoin, countedBookingsOf, localBucket } from '../facts.repository.ts'
+import { bookingJoins } from '../../bookings/booking-joins.ts'
+import { countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
@@ -34,7 +35,7 @@ export async function leadTime(ctx: Ctx, input: ReportInput): Promise<ReportBody
       minutes: sql<number>`sum(${leadMinutes})`.mapWith(Number),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBookingsOf(input, reportOrganizationId(input)))
     .groupBy(sql`1, 2`)
 

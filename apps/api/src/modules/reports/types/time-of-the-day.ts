@@ -2,7 +2,8 @@ import { bookedHours, hourSlotLabel, reportBusyTypeLabels, wallHourMinutes } fro
 import { sql } from 'drizzle-orm'
 import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { bookingCenterJoin, countedBookingsOf, localStart } from '../facts.repository.ts'
+import { bookingJoins } from '../../bookings/booking-joins.ts'
+import { countedBookingsOf, localStart } from '../facts.repository.ts'
 import { reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
@@ -15,7 +16,7 @@ async function bookingsByStartHour(ctx: Ctx, input: ReportInput): Promise<number
       value: sql<number>`count(*)`.mapWith(Number),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(countedBookingsOf(input, reportOrganizationId(input)))
     .groupBy(sql`1`)
   const byHour = new Map(rows.map((row) => [row.hour, row.value]))
@@ -60,7 +61,7 @@ async function minutesByWallHour(ctx: Ctx, input: ReportInput): Promise<number[]
           (${bookings.endTime} - ${bookings.startTime})
             = ((${bookings.endTime} at time zone ${centers.timezoneId}) - ${localStart}) as steady
         from ${bookings}
-        join ${centers} on ${bookingCenterJoin}
+        join ${centers} on ${bookingJoins.center}
         where ${countedBookingsOf(input, reportOrganizationId(input))}
         -- Not pulled up into the outer queries: each booking's local times are computed once.
         offset 0

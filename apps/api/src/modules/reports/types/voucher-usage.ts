@@ -1,7 +1,8 @@
 import { and, ne, sql } from 'drizzle-orm'
 import { bookings, centers } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { bookingCenterJoin, countedBookingsOf, localBucket } from '../facts.repository.ts'
+import { bookingJoins } from '../../bookings/booking-joins.ts'
+import { countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
 import type { ReportInput } from '../report-input.ts'
@@ -23,7 +24,7 @@ export async function voucherUsage(ctx: Ctx, input: ReportInput): Promise<Report
       cents: sql<number>`sum(round(${bookings.voucherDiscount} * 100))`.mapWith(Number),
     })
     .from(bookings)
-    .innerJoin(centers, bookingCenterJoin)
+    .innerJoin(centers, bookingJoins.center)
     .where(and(countedBookingsOf(input, reportOrganizationId(input)), ne(bookings.voucherCode, '')))
     .groupBy(sql`1, 2`)
 
