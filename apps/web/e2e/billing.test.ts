@@ -195,6 +195,7 @@ describe('Commission Report (/admin/commision-report)', () => {
     expect(headers).toEqual([...commissionReportColumns])
     expect(rows.map((r) => r[11])).toEqual(references)
     await page.getByRole('button', { name: 'Reset' }).click()
-    expect(await page.getByLabel('Start date', { exact: true }).inputValue()).toBe('')
+    // The form clears on React's next render, not before click() returns.
+    await expect.poll(() => page.getByLabel('Start date', { exact: true }).inputValue()).toBe('')
   })
 })
