@@ -14,7 +14,15 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
-import { type MailSource, mailBookingColumns, mailOrganizationColumns } from '../bookings/booking-mails.ts'
+import {
+  type MailSource,
+  mailBookingColumns,
+  mailCenterColumns,
+  mailClientColumns,
+  mailOrganizationColumns,
+  mailSpaceColumns,
+  mailUserColumns,
+} from '../bookings/booking-mails.ts'
 
 /** The booking fields a mail's merge values read (those of its confirmation view, by the same names). */
 export type MailBooking = Pick<
@@ -70,25 +78,10 @@ const bookingsForMails = preparedQueries('booking_mail_bookings', (tx, shape: Ma
     .select({
       booking: mailBookingColumns,
       organization: mailOrganizationColumns,
-      center: {
-        name: centers.name,
-        street: centers.street,
-        city: centers.city,
-        state: centers.state,
-        postcode: centers.postcode,
-        timezoneId: centers.timezoneId,
-        lat: centers.lat,
-        lon: centers.lon,
-        bookingConfirmEmail: centers.bookingConfirmEmail,
-        bookingConfirmEmails: centers.bookingConfirmEmails,
-      },
-      space: {
-        name: spaces.name,
-        securityBondAmount: spaces.securityBondAmount,
-        siteAccessInstructions: spaces.siteAccessInstructions,
-      },
-      client: { name: clients.name, sendConfirmationOnly: clients.sendConfirmationOnly },
-      user: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      center: mailCenterColumns,
+      space: mailSpaceColumns,
+      client: mailClientColumns,
+      user: mailUserColumns,
     })
     .from(bookings)
     .innerJoin(organizations, eq(organizations.id, bookings.organizationId))
@@ -108,7 +101,7 @@ const bookingsForMails = preparedQueries('booking_mail_bookings', (tx, shape: Ma
 )
 
 /** The stored bookings, with what their mails say of them, as a create hands them over. */
-export function mailSources(tx: Tx, bookingIds: number[], organizationId?: number): Promise<MailSource[]> {
+function mailSources(tx: Tx, bookingIds: number[], organizationId?: number): Promise<MailSource[]> {
   return bookingsForMails(
     tx,
     { scoped: organizationId !== undefined, one: bookingIds.length === 1 },
@@ -263,13 +256,7 @@ export async function userEmail(tx: Tx, userId: number) {
 /** A new user and their organization, for the user_registration mail. */
 export async function registrationFacts(tx: Tx, userId: number) {
   const [row] = await tx
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      organizationId: organizations.id,
-      organization: mailOrganizationColumns,
-    })
+    .select({ ...mailUserColumns, organizationId: organizations.id, organization: mailOrganizationColumns })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId))

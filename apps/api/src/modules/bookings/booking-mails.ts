@@ -1,12 +1,5 @@
 import type { BookingOperation } from '@spaceboard/domain'
-import {
-  bookings,
-  type centers,
-  type clients,
-  organizations,
-  type spaces,
-  type users,
-} from '../../db/schema/index.ts'
+import { bookings, centers, clients, organizations, spaces, users } from '../../db/schema/index.ts'
 import type { Ctx } from '../../platform/context.ts'
 
 /** The booking's own columns its mails read: what a create's insert returns and the mail read selects. */
@@ -40,6 +33,27 @@ export const mailOrganizationColumns = {
   features: organizations.features,
 }
 
+/** What a booking's mails say of its location, room, client and booker. */
+export const mailCenterColumns = {
+  name: centers.name,
+  street: centers.street,
+  city: centers.city,
+  state: centers.state,
+  postcode: centers.postcode,
+  timezoneId: centers.timezoneId,
+  lat: centers.lat,
+  lon: centers.lon,
+  bookingConfirmEmail: centers.bookingConfirmEmail,
+  bookingConfirmEmails: centers.bookingConfirmEmails,
+}
+export const mailSpaceColumns = {
+  name: spaces.name,
+  securityBondAmount: spaces.securityBondAmount,
+  siteAccessInstructions: spaces.siteAccessInstructions,
+}
+export const mailClientColumns = { name: clients.name, sendConfirmationOnly: clients.sendConfirmationOnly }
+export const mailUserColumns = { firstName: users.firstName, lastName: users.lastName, email: users.email }
+
 /**
  * A booking as its mails read it, with what they say of its organization, location, room, client
  * and booker. The booking-mails module reads it for a booking already made; a create hands over
@@ -48,22 +62,10 @@ export const mailOrganizationColumns = {
 export interface MailSource {
   booking: Pick<typeof bookings.$inferSelect, keyof typeof mailBookingColumns>
   organization: Pick<typeof organizations.$inferSelect, keyof typeof mailOrganizationColumns>
-  center: Pick<
-    typeof centers.$inferSelect,
-    | 'name'
-    | 'street'
-    | 'city'
-    | 'state'
-    | 'postcode'
-    | 'timezoneId'
-    | 'lat'
-    | 'lon'
-    | 'bookingConfirmEmail'
-    | 'bookingConfirmEmails'
-  >
-  space: Pick<typeof spaces.$inferSelect, 'name' | 'securityBondAmount' | 'siteAccessInstructions'>
-  client: Pick<typeof clients.$inferSelect, 'name' | 'sendConfirmationOnly'>
-  user: Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'email'>
+  center: Pick<typeof centers.$inferSelect, keyof typeof mailCenterColumns>
+  space: Pick<typeof spaces.$inferSelect, keyof typeof mailSpaceColumns>
+  client: Pick<typeof clients.$inferSelect, keyof typeof mailClientColumns>
+  user: Pick<typeof users.$inferSelect, keyof typeof mailUserColumns>
 }
 
 /*

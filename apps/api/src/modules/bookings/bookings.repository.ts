@@ -33,7 +33,7 @@ import {
   vouchers,
 } from '../../db/schema/index.ts'
 import { bookingJoins } from './booking-joins.ts'
-import { mailBookingColumns, mailOrganizationColumns } from './booking-mails.ts'
+import { mailBookingColumns, mailOrganizationColumns, mailUserColumns } from './booking-mails.ts'
 
 /** What a booking needs of its organization (and its confirmation mails: MailSource). */
 const bookingOrganization = {
@@ -283,13 +283,7 @@ const bookingContextOf = preparedQuery('booking_context', (tx) =>
       center: centers,
       space: spaces,
       client: clients,
-      user: {
-        id: users.id,
-        clientId: users.clientId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      },
+      user: { ...mailUserColumns, id: users.id, clientId: users.clientId },
       rates: sql<{ unit: string; amount: string }[]>`coalesce((select json_agg(${rateJson}) from ${spaceRates}
         where ${spaceRates.spaceId} = ${placeholderInt('spaceId')}), '[]'::json)`,
       spaceBlackouts: sql<{ startDate: string; endDate: string | null }[]>`coalesce((
