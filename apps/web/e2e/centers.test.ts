@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
+import { formField } from './ui.ts'
 
 interface LocalService {
   url: string
@@ -168,7 +169,7 @@ async function openEdit(page: Page, name: string) {
   await page.goto('/admin/centers/list')
   await rowAction(page, name, 'Edit')
   await page.waitForURL(/\/admin\/center\/edit\/\d+$/)
-  await expect.poll(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue()).toBe(name)
+  await expect.poll(() => formField(page, 'Name').inputValue()).toBe(name)
 }
 
 describe('Locations / Centers', () => {
@@ -209,7 +210,7 @@ describe('Locations / Centers', () => {
     expect(await page.locator('.ant-form-item-explain-error').count()).toBeGreaterThanOrEqual(10)
 
     // Then the formats, with the spec's messages.
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Barangaroo #1')
+    await formField(page, 'Name').fill('Barangaroo #1')
     await page.getByLabel('Booking Confirmation Email', { exact: true }).fill('bookings@')
     await page.getByLabel('CC Emails', { exact: true }).fill('a@harbour.example, b@harbour.example')
     await page.getByLabel('Contact Number', { exact: true }).fill('call us')
@@ -224,7 +225,7 @@ describe('Locations / Centers', () => {
     await shot(page, 'centers-add-invalid')
 
     // Valid data; a complete address places the pin by itself.
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Barangaroo')
+    await formField(page, 'Name').fill('Barangaroo')
     await page.getByLabel('Location ID', { exact: true }).fill('HW-BA')
     await page.getByLabel('Booking Confirmation Email', { exact: true }).fill('bookings@harbour.example')
     await page.getByLabel('CC Emails', { exact: true }).fill('a@harbour.example,b@harbour.example')
@@ -469,7 +470,7 @@ describe('Locations / Centers', () => {
     // Typed addresses answer 403 inside the shell.
     await page.goto('/admin/center/add')
     await visible(page.getByText('Only super and admin users can do this.'))
-    await gone(page.locator('form').getByLabel('Name', { exact: true }))
+    await gone(formField(page, 'Name'))
   })
 
   test('super picks the organization, sees the Stripe keys and deletes a center for good', async () => {

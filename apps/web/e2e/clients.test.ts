@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
+import { formField } from './ui.ts'
 
 const app = setupE2eApp()
 
@@ -70,10 +71,10 @@ describe('Clients', () => {
     expect(await checkbox(page, 'Coworking Member').isChecked()).toBe(false)
 
     // A name the organization already has: toasted and cleared when it changes.
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('acme consulting')
-    await page.locator('form').getByLabel('Name', { exact: true }).blur()
+    await formField(page, 'Name').fill('acme consulting')
+    await formField(page, 'Name').blur()
     await visible(toast(page, 'Error: Client already exist.'))
-    await eventually(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue()).toBe('')
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('')
 
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(fieldError(page, 'Please fill out this field'))
@@ -90,7 +91,7 @@ describe('Clients', () => {
     await visible(fieldError(page, 'Check one Client Type.'))
     await shot(page, 'clients-add-invalid')
 
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Delta Partners')
+    await formField(page, 'Name').fill('Delta Partners')
     await page.getByLabel('Unique Client ID').fill('DP004')
     await page.getByLabel('City').fill('Sydney')
     await choose(page, 'Country', 'Australia')
@@ -116,9 +117,7 @@ describe('Clients', () => {
     await page.getByRole('menuitem', { name: 'Edit Client' }).click()
     await page.waitForURL(/\/admin\/client\/edit\/\d+$/)
     await visible(page.getByRole('heading', { name: 'Edit Client' }))
-    await eventually(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue()).toBe(
-      'Delta Partners',
-    )
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('Delta Partners')
     expect(await page.getByLabel('Internal Percent Discount Rate').inputValue()).toBe('12.50')
     expect(await page.getByLabel('Gratis Minutes').inputValue()).toBe('90')
     expect(await checkbox(page, 'Coworking Member').isChecked()).toBe(true)
@@ -223,13 +222,13 @@ describe('Clients', () => {
     await page.getByRole('link', { name: 'Clients' }).click()
     await visible(row(page, 'Coral Tech'))
     await page.getByRole('button', { name: 'Add Client' }).click()
-    await visible(page.locator('form').getByLabel('Name', { exact: true }))
+    await visible(formField(page, 'Name'))
     await visible(page.getByLabel('Payment Method'))
     await gone(page.getByLabel('Unique Client ID'))
     await gone(page.getByText('Custom Rates'))
     await gone(page.getByLabel('Company Registration Number'))
     await shot(page, 'clients-add-csr')
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Echo Media')
+    await formField(page, 'Name').fill('Echo Media')
     await choose(page, 'Payment Method', 'Credit Card')
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(toast(page, 'Success: Record successfully created.'))
@@ -244,18 +243,18 @@ describe('Clients', () => {
     await shot(page, 'clients-list-super')
     await page.getByRole('button', { name: 'Add Client' }).click()
     await visible(page.getByText('Select an Organization').first())
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Denver Design Co')
+    await formField(page, 'Name').fill('Denver Design Co')
     await choose(page, 'Payment Method', 'Invoice')
     await page.getByRole('button', { name: 'Save' }).click()
     await visible(fieldError(page, 'Select an Organization'))
     // Picking the organization checks the name against its clients.
     await choose(page, 'Organization', 'Summit Business Centres')
     await visible(toast(page, 'Error: Client already exist.'))
-    await eventually(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue()).toBe('')
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('')
     await eventually(() => checkbox(page, 'Standard').isChecked()).toBe(true)
     await visible(checkbox(page, 'Government'))
     await gone(checkbox(page, 'Coworking Member'))
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Foothills Agency')
+    await formField(page, 'Name').fill('Foothills Agency')
     await checkbox(page, 'Government').check()
     await shot(page, 'clients-add-super')
     await page.getByRole('button', { name: 'Save' }).click()

@@ -5,6 +5,7 @@ import { crc32, deflateSync } from 'node:zlib'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { fieldError, gone, logins, pathAndQuery, setupE2eApp, shot, toast, visible } from './support.ts'
+import { formField } from './ui.ts'
 
 const app = setupE2eApp()
 
@@ -19,11 +20,6 @@ async function absent(locator: Locator): Promise<void> {
 }
 
 const LIST_AFTER_SAVE = '/admin/organization/list?search=&order=&direct=asc&page=1'
-
-/** The organization's name in the form (once the form is there, not the list it came from). */
-function nameInput(page: Page): Locator {
-  return page.locator('form').getByLabel('Name', { exact: true })
-}
 
 /** The form item (label, input, messages) with the label. */
 function item(scope: Page | Locator, label: string): Locator {
@@ -174,11 +170,11 @@ describe('Organizations', () => {
     await visible(fieldError(item(page, 'Contact Email'), 'Please fill out this field'))
     await visible(fieldError(item(page, 'Country'), 'Please select an item in the list'))
     await visible(fieldError(item(page, 'Region'), 'Please select an item in the list'))
-    await eventually(() => inViewport(nameInput(page))).toBe(true)
+    await eventually(() => inViewport(formField(page, 'Name'))).toBe(true)
     await shot(page, 'organizations-add-invalid')
 
     // A name whose MH- prefix (its first three letters) another organization has: the next free prefix is proposed, and said so.
-    await nameInput(page).fill('Harbour Two')
+    await formField(page, 'Name').fill('Harbour Two')
     await eventually(() => page.getByLabel('Booking Prefix', { exact: true }).inputValue()).toBe('MH-HA2')
     expect(await page.getByLabel('Refund Prefix', { exact: true }).inputValue()).toBe('CRMH-HA2')
     await visible(
@@ -187,7 +183,7 @@ describe('Organizations', () => {
       ),
     )
     // Typing the name fills the prefixes.
-    await nameInput(page).fill('Coastal Hubs')
+    await formField(page, 'Name').fill('Coastal Hubs')
     expect(await page.getByLabel('Booking Prefix', { exact: true }).inputValue()).toBe('MH-COA')
     expect(await page.getByLabel('Refund Prefix', { exact: true }).inputValue()).toBe('CRMH-COA')
     await page.getByLabel('Spaceboard URL', { exact: true }).fill('https://coastal.spaceboard.example')
@@ -271,7 +267,7 @@ describe('Organizations', () => {
     await rowAction(page, 'Lagoon Coworking', 'Edit')
     await page.waitForURL((url) => url.pathname.startsWith('/admin/organization/edit/'))
     const lagoonEdit = new URL(page.url()).pathname
-    await eventually(() => nameInput(page).inputValue()).toBe('Lagoon Coworking')
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('Lagoon Coworking')
 
     await page.getByLabel('Microsoft 365', { exact: true }).check()
     await page.getByRole('button', { name: 'Save' }).click()
@@ -315,7 +311,7 @@ describe('Organizations', () => {
     await page.goto('/admin/organization/list')
     await rowAction(page, 'Summit Business Centres', 'Edit')
     await page.waitForURL((url) => url.pathname.startsWith('/admin/organization/edit/'))
-    await eventually(() => nameInput(page).inputValue()).toBe('Summit Business Centres')
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('Summit Business Centres')
     await page.getByLabel('Customer ID', { exact: true }).fill('LAGOON-1')
     await page.getByLabel('Customer ID', { exact: true }).blur()
     await visible(toast(page, 'Customer ID already exists'))
@@ -326,7 +322,7 @@ describe('Organizations', () => {
     const page = await app.signedInPage(logins.harbourAdmin)
     await page.getByRole('link', { name: 'My Organization' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/organization/edit/1')
-    await eventually(() => nameInput(page).inputValue()).toBe('Harbour Workspaces')
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('Harbour Workspaces')
     // An admin: Settings and Space Types, no Super Admin panel; URL and set prefixes read-only.
     await visible(sectionTitle(page, 'Settings'))
     await visible(sectionTitle(page, 'Organization Space Types'))
@@ -438,7 +434,7 @@ describe('Organizations', () => {
     const page = await app.signedInPage(logins.summitAdmin)
     await page.getByRole('link', { name: 'My Organization' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/organization/edit/2')
-    await eventually(() => nameInput(page).inputValue()).toBe('Summit Business Centres')
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('Summit Business Centres')
     // No blackout option, no e-mail template option on this organization.
     await absent(sectionTitle(page, 'Blackout Periods'))
     await absent(item(page, 'Use Email Template'))
@@ -464,7 +460,7 @@ describe('Organizations', () => {
     const page = await app.signedInPage(logins.harbourCsr)
     await page.getByRole('link', { name: 'My Organization' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/organization/edit/1')
-    await eventually(() => nameInput(page).inputValue()).toBe('Harbour Workspaces')
+    await eventually(() => formField(page, 'Name').inputValue()).toBe('Harbour Workspaces')
     await absent(sectionTitle(page, 'Settings'))
     await absent(sectionTitle(page, 'Organization Space Types'))
     await absent(sectionTitle(page, 'Super Admin panel'))

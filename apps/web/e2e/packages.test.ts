@@ -4,6 +4,7 @@ import { fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './s
 import {
   choose,
   confirmDialog,
+  formField,
   menuItems,
   openActions,
   openMenu,
@@ -73,7 +74,7 @@ describe('Package deals', () => {
     await visible(fieldError(page, 'Please select an item in the list'))
     await visible(page.getByText('Set the minimum attendees first.'))
     expect(await page.getByLabel('Locations / Centers', { exact: true }).isDisabled()).toBe(true)
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Lunch & Learn')
+    await formField(page, 'Name').fill('Lunch & Learn')
     await visible(fieldError(page, 'Only alphabets and numbers are allowed. (Max 1000 characters)'))
     await page.getByLabel('Minimum Attendees', { exact: true }).fill('many')
     await visible(fieldError(page, 'Minimum attendees must be a whole number up to 99999.'))
@@ -85,7 +86,7 @@ describe('Package deals', () => {
     await shot(page, 'packages-add-invalid')
 
     // Then a valid one: the spaces offered are those of the chosen centers that seat the minimum.
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Team Lunch')
+    await formField(page, 'Name').fill('Team Lunch')
     await page.getByLabel('Minimum Attendees', { exact: true }).fill('8')
     await page.getByLabel('Minimum Attendees', { exact: true }).blur()
     await choose(page, 'Hours', '2')
@@ -117,7 +118,7 @@ describe('Package deals', () => {
     // A fixed slot: 15-minute steps, the end after the start.
     await page.getByRole('button', { name: 'Add Package' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/package/add')
-    await page.locator('form').getByLabel('Name', { exact: true }).fill('Evening Seminar')
+    await formField(page, 'Name').fill('Evening Seminar')
     await page.getByLabel('Minimum Attendees', { exact: true }).fill('50')
     await page.getByLabel('Minimum Attendees', { exact: true }).blur()
     await page.locator('label.ant-radio-button-wrapper', { hasText: 'Fixed slot' }).click()

@@ -6,6 +6,7 @@ import {
   confirmDialog,
   daysFromNow,
   fakeFile,
+  formField,
   menuItems,
   openActions,
   openMenu,
@@ -35,7 +36,7 @@ async function openEdit(page: Page, name: string) {
   await openList(page, name)
   await rowAction(page, name, 'Edit')
   await page.waitForURL(/\/admin\/meeting-room\/edit\/\d+$/)
-  await expect.poll(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue()).toBe(name)
+  await expect.poll(() => formField(page, 'Name').inputValue()).toBe(name)
 }
 
 /** Save (not exact: after a refused save antd may leave its invisible "loading" icon in the button's name). */
@@ -228,10 +229,8 @@ describe('Spaces', () => {
     await expect
       .poll(() => panelTitles(page))
       .toEqual(['Space Details', 'Makeup Time', 'Additional Services', 'Rates', 'Photos'])
-    await expect
-      .poll(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue())
-      .toBe('Harbour Room C')
-    expect(await page.locator('form').getByLabel('Name', { exact: true }).isDisabled()).toBe(true)
+    await expect.poll(() => formField(page, 'Name').inputValue()).toBe('Harbour Room C')
+    expect(await formField(page, 'Name').isDisabled()).toBe(true)
     expect(await page.getByLabel('Location / Center', { exact: true }).isDisabled()).toBe(true)
     expect(await page.getByLabel('Space Type', { exact: true }).isDisabled()).toBe(true)
     expect(await page.getByLabel('Capacity', { exact: true }).inputValue()).toBe('6')
@@ -346,9 +345,7 @@ describe('Spaces', () => {
     await shot(page, 'spaces-view-combined')
     await page.getByRole('button', { name: 'Close' }).click()
     await rowAction(page, 'Community Hall', 'View Detail')
-    await expect
-      .poll(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue())
-      .toBe('Community Hall')
+    await expect.poll(() => formField(page, 'Name').inputValue()).toBe('Community Hall')
     expect(await panelTitles(page)).not.toContain('Combine Space')
   })
 
@@ -442,9 +439,7 @@ describe('Spaces', () => {
     await shot(page, 'spaces-list-csr')
     await openMenu(page).getByRole('menuitem', { name: 'View Detail' }).click()
     await page.waitForURL(/\/admin\/meeting-room\/view\/\d+$/)
-    await expect
-      .poll(() => page.locator('form').getByLabel('Name', { exact: true }).inputValue())
-      .toBe('Harbour Room B')
+    await expect.poll(() => formField(page, 'Name').inputValue()).toBe('Harbour Room B')
     await gone(page.getByRole('button', { name: 'Edit' }))
     // The edit route is not theirs.
     await page.goto(page.url().replace('/view/', '/edit/'))

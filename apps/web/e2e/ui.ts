@@ -6,6 +6,14 @@ import type { Locator, Page } from 'playwright-core'
 import { expect, vi } from 'vitest'
 import { gone } from './support.ts'
 
+/**
+ * A form's field by its label, once the form is there: while a screen loads after a move from a
+ * list, the list's sortable column headers still carry labels like "Name".
+ */
+export function formField(page: Page, label: string): Locator {
+  return page.locator('form').getByLabel(label, { exact: true })
+}
+
 /** A row of a list page's table, by the text of one of its cells. */
 export function row(page: Page, text: string): Locator {
   return page.locator('tr.ant-table-row').filter({ has: page.getByRole('cell', { name: text, exact: true }) })
