@@ -1,7 +1,7 @@
 import { addDays, messages, wallClock } from '@spaceboard/domain'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialog, fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
+import { dialog, eventually, fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
 import {
   choose,
   confirmDialog,
@@ -24,7 +24,6 @@ function nextDay(): string {
 }
 
 /** Polls until the read passes (server round trips under a loaded machine take their time). */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
 
 const AUD = (amount: string) => `A$${amount}`
 const cents = (amount: string) => Math.round(Number(amount) * 100)
@@ -333,7 +332,7 @@ describe('Booking operations', () => {
     const override = dialog(page, 'Override cancellation rule')
     await visible(override)
     const percent = override.getByLabel('Refund Percent')
-    expect(await percent.inputValue()).toBe('100')
+    await eventually(() => percent.inputValue()).toBe('100')
     expect(await override.getByTestId('override-refund').textContent()).toBe(AUD(net))
     await percent.fill('150')
     await visible(fieldError(override, messages.refundPercentInvalid))
@@ -555,7 +554,7 @@ describe('Booking operations', () => {
     await confirmDialog(page).getByRole('button', { name: 'Yes' }).click()
     const charge = dialog(page, 'Reschedule/Extend Charge')
     await visible(charge)
-    expect(await charge.getByLabel('Room Amount').inputValue()).toBe('38.25')
+    await eventually(() => charge.getByLabel('Room Amount').inputValue()).toBe('38.25')
     await charge.getByLabel('Room Amount').fill('38,25')
     await charge.getByRole('button', { name: 'Proceed' }).click()
     await visible(fieldError(charge, messages.onlyDecimal))
@@ -586,7 +585,7 @@ describe('Booking operations', () => {
     await confirmDialog(page).getByRole('button', { name: 'Yes' }).click()
     const refund = dialog(page, 'Reschedule/Extend Refund')
     await visible(refund)
-    expect(await refund.getByLabel('Room Amount').inputValue()).toBe(quote.amount)
+    await eventually(() => refund.getByLabel('Room Amount').inputValue()).toBe(quote.amount)
     await refund.getByLabel('Room Amount').fill('9999')
     await refund.getByRole('button', { name: 'Proceed' }).click()
     await visible(fieldError(refund, messages.refundMoreThanAvailable(quote.available)))

@@ -1,7 +1,7 @@
 import { addDays, messages, minutesOfDay, startOfDay, wallClock } from '@spaceboard/domain'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialog, logins, PASSWORD, setupE2eApp, shot, signIn, toast, visible } from './support.ts'
+import { dialog, eventually, logins, PASSWORD, setupE2eApp, shot, signIn, toast, visible } from './support.ts'
 import { choose, confirmDialog } from './ui.ts'
 
 const app = setupE2eApp()
@@ -154,8 +154,6 @@ async function moveTo(page: Page, id: number, space: string, time: string) {
   const target = await pointAt(page, space, time)
   await drag(page, { x: box.x + box.width / 2, y: box.y + 8 }, { x: target.x, y: target.y + 8 })
 }
-
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
 
 describe('Booking calendar', () => {
   test('dragging across an empty slot asks "Want to book a slot?" and YES opens RoomDetail with the slot', async () => {

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
+import { eventually, fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
 import { formField } from './ui.ts'
 
 const app = setupE2eApp()
 
 /** Polls until the value matches, as long as a page action may take on a busy machine. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
 
 const restoredText =
   'Success: Client activated successfully. All associated users of this client are now active again. If you would like to archive a particular user, please navigate to the user menu and archive each user separately.'

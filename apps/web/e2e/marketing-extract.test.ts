@@ -2,7 +2,7 @@ import { addDays, marketingExtractColumns, marketingMessages, wallClock } from '
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { logins, setupE2eApp, shot, toast, visible } from './support.ts'
+import { eventually, logins, setupE2eApp, shot, toast, visible } from './support.ts'
 import { choose, openOption } from './ui.ts'
 
 const app = setupE2eApp()
@@ -83,7 +83,7 @@ describe('Direct Marketing Extract (/admin/direct-marketing-extract-pro)', () =>
     await visible(toast(page, marketingMessages.noRecord))
 
     await page.getByRole('button', { name: 'Reset Filter' }).click()
-    expect(await page.getByLabel('Start date', { exact: true }).inputValue()).toBe('')
-    expect(await page.getByLabel('End date', { exact: true }).inputValue()).toBe('')
+    await eventually(() => page.getByLabel('Start date', { exact: true }).inputValue()).toBe('')
+    await eventually(() => page.getByLabel('End date', { exact: true }).inputValue()).toBe('')
   })
 })

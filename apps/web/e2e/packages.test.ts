@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
+import { eventually, fieldError, gone, logins, setupE2eApp, shot, toast, visible } from './support.ts'
 import {
   choose,
   confirmDialog,
@@ -122,8 +122,8 @@ describe('Package deals', () => {
     await page.getByLabel('Minimum Attendees', { exact: true }).fill('50')
     await page.getByLabel('Minimum Attendees', { exact: true }).blur()
     await page.locator('label.ant-radio-button-wrapper', { hasText: 'Fixed slot' }).click()
-    expect(await page.getByLabel('Start Time', { exact: true }).inputValue()).toBe('09:00 AM')
-    expect(await page.getByLabel('End Time', { exact: true }).inputValue()).toBe('08:00 PM')
+    await eventually(() => page.getByLabel('Start Time', { exact: true }).inputValue()).toBe('09:00 AM')
+    await eventually(() => page.getByLabel('End Time', { exact: true }).inputValue()).toBe('08:00 PM')
     await setTime(page, 'Start Time', '06:00 PM')
     await setTime(page, 'End Time', '05:00 PM')
     await visible(fieldError(page, 'Invalid time range'))

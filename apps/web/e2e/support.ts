@@ -171,6 +171,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor()
 }
 
+/** Reads until the screen shows the value: what a click or a load changes lands a frame or a fetch later. */
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
+
 /** Waits until one match of the locator is visible (fails after the page's default timeout). */
 export async function visible(locator: Locator): Promise<void> {
   await locator.filter({ visible: true }).first().waitFor({ state: 'visible' })

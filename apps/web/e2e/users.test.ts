@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test, vi } from 'vitest'
 import {
   dialog,
+  eventually,
   fieldError,
   gone,
   logins,
@@ -18,7 +19,6 @@ import {
 const app = setupE2eApp()
 
 /** Polls until the value matches, as long as a page action may take on a busy machine. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
 
 /** The list row of the user with this email. */
 const row = (page: Page, email: string) => page.locator('tr.ant-table-row').filter({ hasText: email })
