@@ -111,14 +111,21 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     }
     return { kind: 'postgres', db, onOneConnection, listen, close: () => pool.end() }
   }
-  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/btree_gist'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ])
+  const [
+    { PGlite },
+    { btree_gist },
+    { pg_trgm },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+    { namedStatementsFor },
+  ] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./pglite-statements.ts'),
+  ])
   const options = {
     extensions: { btree_gist, pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
@@ -138,6 +145,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       ...(source.loadDataDir ? { loadDataDir: source.loadDataDir } : {}),
     })
   }
+  namedStatementsFor(client)
   const db = drizzlePglite({ client, schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
   const listen: Database['listen'] = (channel, onPayload) => client.listen(channel, onPayload)
