@@ -27,11 +27,12 @@ interface Statement {
 }
 
 /**
- * The most statements kept prepared at once. The app's statements are a few hundred distinct
- * texts; beyond this the least recently used is closed, so a text built with values in it cannot
- * grow PostgreSQL's memory without bound.
+ * The most statements kept prepared at once; beyond it the least recently used is closed. A
+ * prepared statement holds its parsed form in PostgreSQL's memory (up to ~140 KB for a six-table
+ * join, client.ts's plan_cache_mode), which in PGlite never goes back to the system: 200 keep the
+ * statements a screen's requests run ready, within ~30 MB at worst.
  */
-export const PGLITE_STATEMENTS = 1000
+export const PGLITE_STATEMENTS = 200
 
 const joined = (parts: Uint8Array[]) => {
   const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
@@ -48,8 +49,7 @@ const joined = (parts: Uint8Array[]) => {
  * described once: its own query() parses, describes and plans the text again on every call, in
  * six calls into the WebAssembly module. That made a booking's context read (nine joined tables)
  * cost 1.9 ms of planning on every create (`npm run bench booking-contested`). A known text now
- * costs one call (Bind, Execute, Sync), and PostgreSQL may keep a generic plan for it, as it does
- * for node-postgres's named statements. What drizzle calls — the database's query() and a
+ * costs one call (Bind, Execute, Sync). What drizzle calls — the database's query() and a
  * transaction's — is replaced; exec() (BEGIN, COMMIT) and the rest are PGlite's own.
  */
 export function namedStatementsFor(pg: PGlite, limit = PGLITE_STATEMENTS): void {

@@ -91,11 +91,13 @@ describe('the app’s embedded database', () => {
     await database.close()
   })
 
-  it('runs drizzle’s statements as named prepared statements', async () => {
+  it('runs drizzle’s statements as named prepared statements, planned for each call’s values', async () => {
     const text = 'select count(*)::int as count from countries where id > $1'
     for (let i = 0; i < 3; i++)
       await database.db.execute(sql`select count(*)::int as count from countries where id > ${i}`)
     const pg = (database.db as unknown as { $client: PGlite }).$client
     expect(await prepared(pg, text)).toBe(1)
+    // Each call still planned for its own values: no generic plan kept beside every statement.
+    expect((await pg.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }])
   })
 })
