@@ -8,7 +8,7 @@ import {
   messages,
   zonedInstant,
 } from '@spaceboard/domain'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tx } from '../../src/db/client.ts'
 import {
@@ -16,12 +16,13 @@ import {
   clients,
   organizationBlackoutPeriods,
   organizations,
+  regions,
   spaceBlackoutPeriods,
   spaces,
 } from '../../src/db/schema/index.ts'
 import { calendarWindow } from '../../src/modules/calendar/calendar.service.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
-import { createTestApp, logins, type TestApp } from '../helpers.ts'
+import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 import { pdfContent } from '../pdf-text.ts'
 
 let t: TestApp
@@ -226,6 +227,19 @@ describe('GET /api/userbooking/?…&onlyBooked= (the calendar window)', () => {
     expect(onlyA.blackouts.every((b) => b.spaceId === null || b.spaceId === ids.roomA)).toBe(true)
   })
 
+  it("filters by region: the spaces of the region's locations only", async () => {
+    const date = sydneyToday
+    const [sydneyCbd] = await t.database.db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(and(eq(regions.organizationId, ids.harbour), eq(regions.name, 'Sydney CBD')))
+    const all = await calendar(admin, { start_date: date, end_date: date })
+    const region = await calendar(admin, { start_date: date, end_date: date, region_id: sydneyCbd?.id ?? 0 })
+    expect(new Set(all.spaces.map((s) => s.centerId)).size).toBeGreaterThan(1)
+    expect(region.spaces.length).toBeGreaterThan(0)
+    expect(region.spaces.every((s) => s.centerId === ids.quay)).toBe(true)
+  })
+
   it('refuses bad input with a clear message: dates missing, malformed, reversed, or a window over the cap', async () => {
     const date = nextDay()
     const cases: [Record<string, string>, string][] = [
@@ -269,6 +283,23 @@ describe('the calendar window of a very busy range', () => {
       statusCode: 400,
       message: messages.calendarTooManyBookings(1),
     })
+  })
+})
+
+describe('the calendar window’s statements', () => {
+  it('are three: the organization with its spaces and blackouts, the bookings, their clients’ and bookers’ names', async () => {
+    const date = nextDay()
+    await book(date)
+    const ctx = {
+      actor: { userId: 1, type: 'admin' as const, organizationId: ids.harbour, sessionId: 'test' },
+      tx: t.database.db as unknown as Tx,
+    }
+    const query = calendarQuerySchema.parse({ start_date: date, end_date: addDays(date, 6) })
+    const { result, statements } = await statementsRunBy(t.database, () => calendarWindow(ctx, query))
+    expect(statements).toHaveLength(3)
+    expect(result.bookings.length).toBeGreaterThan(0)
+    expect(result.names.length).toBeGreaterThan(0)
+    expect(result.spaces.length).toBeGreaterThan(0)
   })
 })
 

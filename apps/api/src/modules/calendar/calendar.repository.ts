@@ -58,40 +58,79 @@ export async function organizationTimeFormat(tx: Tx, organizationId: number) {
   return row
 }
 
-/** The active spaces of active locations the filters pick, within the organization. */
-export function calendarSpaces(tx: Tx, f: CalendarSpaceFilter): Promise<CalendarSpaceRow[]> {
-  return tx
-    .select({
-      id: spaces.id,
-      name: spaces.name,
-      centerId: centers.id,
-      centerName: centers.name,
-      timezone: centers.timezoneId,
-      displayOrder: spaces.displayOrder,
-      startTime: spaces.startTime,
-      endTime: spaces.endTime,
-      minimumDurationMinutes: spaces.minimumDurationMinutes,
-    })
-    .from(spaces)
-    .innerJoin(
-      centers,
-      and(eq(centers.organizationId, spaces.organizationId), eq(centers.id, spaces.centerId)),
+export interface CalendarBlackoutRow {
+  spaceId: number | null
+  startDate: string
+  endDate: string | null
+}
+
+/** What a window shows besides its bookings. */
+export interface CalendarSetting {
+  timeFormat: string
+  spaces: CalendarSpaceRow[]
+  /** The organization's (spaceId null) and the spaces' own, touching the window's days. */
+  blackouts: CalendarBlackoutRow[]
+}
+
+/**
+ * The organization's date order, the active spaces of active locations the filters pick, and the
+ * blackout periods (whole days) touching [firstDay, lastDay], in one statement (the spaces and
+ * blackouts as JSON, read by JSON.parse rather than row by row); undefined when the organization
+ * does not exist (or is archived). One round trip instead of three: the calendar is asked again by
+ * every open calendar whenever a booking of the organization changes.
+ */
+export async function calendarSetting(
+  tx: Tx,
+  f: CalendarSpaceFilter,
+  firstDay: string,
+  lastDay: string,
+): Promise<CalendarSetting | undefined> {
+  const o = organizationBlackoutPeriods
+  const b = spaceBlackoutPeriods
+  const result = await tx.execute(sql`
+    with picked as (
+      select ${spaces.id} as id, ${spaces.name} as name, ${centers.id} as "centerId",
+             ${centers.name} as "centerName", ${centers.timezoneId} as timezone,
+             ${spaces.displayOrder} as "displayOrder", ${spaces.startTime} as "startTime",
+             ${spaces.endTime} as "endTime", ${spaces.minimumDurationMinutes} as "minimumDurationMinutes"
+      from ${spaces}
+      join ${centers} on ${centers.organizationId} = ${spaces.organizationId} and ${centers.id} = ${spaces.centerId}
+      where ${spaces.organizationId} = ${f.organizationId} and ${spaces.deletedAt} is null and ${spaces.isActive}
+        and ${centers.deletedAt} is null and ${centers.isActive}
+        ${f.centerId ? sql`and ${spaces.centerId} = ${f.centerId}` : sql``}
+        ${f.spaceId ? sql`and ${spaces.id} = ${f.spaceId}` : sql``}
+        ${
+          f.regionId
+            ? sql`and exists (select 1 from ${centerRegions} where ${centerRegions.organizationId} = ${spaces.organizationId}
+                and ${centerRegions.centerId} = ${spaces.centerId} and ${centerRegions.regionId} = ${f.regionId})`
+            : sql``
+        }
+    ),
+    blackouts as (
+      select null::int as "spaceId", ${o.startDate}::text as "startDate", ${o.endDate}::text as "endDate", 0 as kind
+      from ${o}
+      where ${o.organizationId} = ${f.organizationId} and ${o.startDate} <= ${lastDay}::date
+        and (${o.endDate} is null or ${o.endDate} >= ${firstDay}::date)
+      union all
+      select ${b.spaceId}, ${b.startDate}::text, ${b.endDate}::text, 1
+      from ${b}
+      where ${b.organizationId} = ${f.organizationId} and ${b.spaceId} in (select id from picked)
+        and ${b.startDate} <= ${lastDay}::date and (${b.endDate} is null or ${b.endDate} >= ${firstDay}::date)
     )
-    .where(
-      and(
-        eq(spaces.organizationId, f.organizationId),
-        isNull(spaces.deletedAt),
-        eq(spaces.isActive, true),
-        isNull(centers.deletedAt),
-        eq(centers.isActive, true),
-        f.centerId ? eq(spaces.centerId, f.centerId) : undefined,
-        f.spaceId ? eq(spaces.id, f.spaceId) : undefined,
-        f.regionId
-          ? sql`exists (select 1 from ${centerRegions} where ${centerRegions.organizationId} = ${spaces.organizationId}
-              and ${centerRegions.centerId} = ${spaces.centerId} and ${centerRegions.regionId} = ${f.regionId})`
-          : undefined,
-      ),
-    )
+    select ${organizations.timeFormat} as "timeFormat",
+           (select coalesce(json_agg(picked), '[]') from picked)::text as spaces,
+           (select coalesce(json_agg(json_build_object('spaceId', "spaceId", 'startDate', "startDate", 'endDate', "endDate")
+                                     order by kind, "startDate", "spaceId"), '[]') from blackouts)::text as blackouts
+    from ${organizations}
+    where ${organizations.id} = ${f.organizationId} and ${organizations.deletedAt} is null`)
+  const [row] = (result as unknown as { rows: { timeFormat: string; spaces: string; blackouts: string }[] })
+    .rows
+  if (!row) return undefined
+  return {
+    timeFormat: row.timeFormat,
+    spaces: JSON.parse(row.spaces) as CalendarSpaceRow[],
+    blackouts: JSON.parse(row.blackouts) as CalendarBlackoutRow[],
+  }
 }
 
 export interface CalendarBookingRow {
@@ -168,39 +207,4 @@ export async function calendarNames(
     from ${users}
     where ${users.id} = any(${intArray(userIds)}::int[])`)
   return (result as unknown as { rows: CalendarNameRow[] }).rows
-}
-
-export interface CalendarBlackoutRow {
-  spaceId: number | null
-  startDate: string
-  endDate: string | null
-}
-
-/**
- * The blackout periods (whole days) touching [firstDay, lastDay], in one statement: the
- * organization's (spaceId null) and the given spaces' own.
- */
-export async function blackoutsOfWindow(
-  tx: Tx,
-  organizationId: number,
-  spaceIds: number[],
-  firstDay: string,
-  lastDay: string,
-): Promise<CalendarBlackoutRow[]> {
-  const o = organizationBlackoutPeriods
-  const b = spaceBlackoutPeriods
-  const result = await tx.execute(sql`
-    select null::int as "spaceId", ${o.startDate}::text as "startDate", ${o.endDate}::text as "endDate", 0 as kind
-    from ${o}
-    where ${o.organizationId} = ${organizationId} and ${o.startDate} <= ${lastDay}::date
-      and (${o.endDate} is null or ${o.endDate} >= ${firstDay}::date)
-    union all
-    select ${b.spaceId}, ${b.startDate}::text, ${b.endDate}::text, 1
-    from ${b}
-    where ${b.organizationId} = ${organizationId} and ${b.spaceId} = any(${intArray(spaceIds)}::int[])
-      and ${b.startDate} <= ${lastDay}::date and (${b.endDate} is null or ${b.endDate} >= ${firstDay}::date)
-    order by kind, "startDate", "spaceId"`)
-  return (result as unknown as { rows: (CalendarBlackoutRow & { kind: number })[] }).rows.map(
-    ({ spaceId, startDate, endDate }) => ({ spaceId, startDate, endDate }),
-  )
 }

@@ -51,16 +51,19 @@ export async function calendarWindow(
   const startDate = query.start_date as string
   const endDate = query.end_date as string
   const organizationId = organizationOf(ctx, query)
-  const organization = await repo.organizationTimeFormat(ctx.tx, organizationId)
-  if (!organization) throw notFound()
-
-  const spaceRows = await repo.calendarSpaces(ctx.tx, {
-    organizationId,
-    regionId: query.region_id ?? null,
-    centerId: query.business_center_id ?? null,
-    spaceId: query.meeting_room_id ?? null,
-  })
-  let spaces: CalendarSpace[] = spaceRows
+  const setting = await repo.calendarSetting(
+    ctx.tx,
+    {
+      organizationId,
+      regionId: query.region_id ?? null,
+      centerId: query.business_center_id ?? null,
+      spaceId: query.meeting_room_id ?? null,
+    },
+    startDate,
+    endDate,
+  )
+  if (!setting) throw notFound()
+  let spaces: CalendarSpace[] = setting.spaces
     .map((s) => ({
       id: s.id,
       name: s.name,
@@ -147,21 +150,16 @@ export async function calendarWindow(
     }
   }
 
+  let blackouts: CalendarBlackout[] = setting.blackouts
   if (query.onlyBooked === '1') {
     const booked = new Set(bookings.map((b) => b[2]))
     spaces = spaces.filter((s) => booked.has(s.id))
+    blackouts = blackouts.filter((b) => b.spaceId === null || booked.has(b.spaceId))
   }
-  const blackouts: CalendarBlackout[] = await repo.blackoutsOfWindow(
-    ctx.tx,
-    organizationId,
-    spaces.map((s) => s.id),
-    startDate,
-    endDate,
-  )
 
   return {
     organizationId,
-    time_format: organization.timeFormat as TimeFormat,
+    time_format: setting.timeFormat as TimeFormat,
     start_date: startDate,
     end_date: endDate,
     spaces,
