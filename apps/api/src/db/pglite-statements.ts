@@ -34,6 +34,9 @@ interface Statement {
  */
 export const PGLITE_STATEMENTS = 200
 
+/** PostgreSQL's feature_not_supported, which a prepared statement gets once its table's columns changed. */
+const CACHED_PLAN_CHANGED = '0A000'
+
 const joined = (parts: Uint8Array[]) => {
   const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
   let at = 0
@@ -86,6 +89,15 @@ export function namedStatementsFor(pg: PGlite, limit = PGLITE_STATEMENTS): void 
     return statement
   }
 
+  async function forget(text: string) {
+    const statement = statements.get(text)
+    if (!statement) return
+    statements.delete(text)
+    await stream(
+      joined([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]),
+    )
+  }
+
   async function run(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> {
     return internals._runExclusiveQuery(async () => {
       const messages: BackendMessage[] = []
@@ -110,6 +122,9 @@ export function namedStatementsFor(pg: PGlite, limit = PGLITE_STATEMENTS): void 
       } catch (error) {
         // An error before the Sync was sent (in Parse or Describe) leaves the protocol waiting for it.
         await stream(protocol.serialize.sync()).catch(() => {})
+        // A table changed under a prepared statement ("cached plan must not change result type"):
+        // prepared again on the next call rather than failing on every call from now on.
+        if ((error as { code?: string }).code === CACHED_PLAN_CHANGED) await forget(text)
         throw error
       }
       if (!inTransaction) await internals.syncToFs()

@@ -56,6 +56,15 @@ describe('PGlite statements', () => {
     ])
   })
 
+  it('prepares a statement again once its table changed, instead of failing on every call', async () => {
+    const select = 'select * from items where id = $1'
+    expect((await pg.query(select, [1])).rows).toHaveLength(1)
+    await pg.exec('alter table items add column note text')
+    await expect(pg.query(select, [1])).rejects.toMatchObject({ code: '0A000' })
+    expect((await pg.query(select, [1])).rows).toEqual([expect.objectContaining({ id: 1, note: null })])
+    await pg.exec('alter table items drop column note')
+  })
+
   it('in a transaction: a failed statement rolls back with it, a committed one stays', async () => {
     const insert = 'insert into items (id, name) values ($1, $2)'
     await expect(
