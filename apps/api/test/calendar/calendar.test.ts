@@ -378,6 +378,7 @@ describe('GET /api/userbooking?…&pdf=2&onlyBooked=1 (the calendar PDF)', () =>
     }
     const text = await pdfOf()
     expect(text).toContain('Booking Calendar')
+    expect(text).toContain(`Harbour Workspaces - ${d}/${m}/${y}`)
     expect(text).toContain(`${d}/${m}/${y}`)
     expect(text).toContain(`${id}`)
     expect(text).toContain('Harbour Room A')

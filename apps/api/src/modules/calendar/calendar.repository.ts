@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import {
   bookings,
@@ -49,15 +49,6 @@ export interface CalendarSpaceRow {
 /** A list of ids as an int[] literal: one bound parameter on both drivers. */
 const intArray = (ids: number[]) => `{${ids.join(',')}}`
 
-/** The organization's date order, or undefined when it does not exist (or is archived). */
-export async function organizationTimeFormat(tx: Tx, organizationId: number) {
-  const [row] = await tx
-    .select({ timeFormat: organizations.timeFormat, name: organizations.name })
-    .from(organizations)
-    .where(and(eq(organizations.id, organizationId), isNull(organizations.deletedAt)))
-  return row
-}
-
 export interface CalendarBlackoutRow {
   spaceId: number | null
   startDate: string
@@ -67,13 +58,14 @@ export interface CalendarBlackoutRow {
 /** What a window shows besides its bookings. */
 export interface CalendarSetting {
   timeFormat: string
+  organizationName: string
   spaces: CalendarSpaceRow[]
   /** The organization's (spaceId null) and the spaces' own, touching the window's days. */
   blackouts: CalendarBlackoutRow[]
 }
 
 /**
- * The organization's date order, the active spaces of active locations the filters pick, and the
+ * The organization's date order and name, the active spaces of active locations the filters pick, and the
  * blackout periods (whole days) touching [firstDay, lastDay], in one statement (the spaces and
  * blackouts as JSON, read by JSON.parse rather than row by row); undefined when the organization
  * does not exist (or is archived). One round trip instead of three: the calendar is asked again by
@@ -117,17 +109,21 @@ export async function calendarSetting(
       where ${b.organizationId} = ${f.organizationId} and ${b.spaceId} in (select id from picked)
         and ${b.startDate} <= ${lastDay}::date and (${b.endDate} is null or ${b.endDate} >= ${firstDay}::date)
     )
-    select ${organizations.timeFormat} as "timeFormat",
+    select ${organizations.timeFormat} as "timeFormat", ${organizations.name} as "organizationName",
            (select coalesce(json_agg(picked), '[]') from picked)::text as spaces,
            (select coalesce(json_agg(json_build_object('spaceId', "spaceId", 'startDate', "startDate", 'endDate', "endDate")
                                      order by kind, "startDate", "spaceId"), '[]') from blackouts)::text as blackouts
     from ${organizations}
     where ${organizations.id} = ${f.organizationId} and ${organizations.deletedAt} is null`)
-  const [row] = (result as unknown as { rows: { timeFormat: string; spaces: string; blackouts: string }[] })
-    .rows
+  const [row] = (
+    result as unknown as {
+      rows: { timeFormat: string; organizationName: string; spaces: string; blackouts: string }[]
+    }
+  ).rows
   if (!row) return undefined
   return {
     timeFormat: row.timeFormat,
+    organizationName: row.organizationName,
     spaces: JSON.parse(row.spaces) as CalendarSpaceRow[],
     blackouts: JSON.parse(row.blackouts) as CalendarBlackoutRow[],
   }

@@ -45,6 +45,15 @@ export async function calendarWindow(
   query: CalendarQuery,
   maxBookings = CALENDAR_MAX_BOOKINGS,
 ): Promise<CalendarAnswer> {
+  return (await readWindow(ctx, query, maxBookings)).answer
+}
+
+/** The window's answer and the name of its organization (which the PDF prints), from one read of it. */
+async function readWindow(
+  ctx: Ctx,
+  query: CalendarQuery,
+  maxBookings: number,
+): Promise<{ answer: CalendarAnswer; organizationName: string }> {
   const errors = calendarQueryErrors(query, ctx.actor.type === 'super')
   const first = Object.values(errors)[0]
   if (first) throw badRequest(first, errors)
@@ -158,14 +167,17 @@ export async function calendarWindow(
   }
 
   return {
-    organizationId,
-    time_format: setting.timeFormat as TimeFormat,
-    start_date: startDate,
-    end_date: endDate,
-    spaces,
-    names,
-    bookings,
-    blackouts,
+    answer: {
+      organizationId,
+      time_format: setting.timeFormat as TimeFormat,
+      start_date: startDate,
+      end_date: endDate,
+      spaces,
+      names,
+      bookings,
+      blackouts,
+    },
+    organizationName: setting.organizationName,
   }
 }
 
@@ -196,12 +208,12 @@ export async function calendarSheet(
   query: CalendarQuery,
   now = new Date(),
 ): Promise<CalendarSheet> {
-  const window = expandCalendarAnswer(await calendarWindow(ctx, query))
+  const { answer, organizationName } = await readWindow(ctx, query, CALENDAR_MAX_BOOKINGS)
+  const window = expandCalendarAnswer(answer)
   if (window.bookings.length > CALENDAR_PDF_MAX_BOOKINGS) {
     const message = messages.calendarPdfTooLarge(CALENDAR_PDF_MAX_BOOKINGS)
     throw badRequest(message, { end_date: message })
   }
-  const organization = await repo.organizationTimeFormat(ctx.tx, window.organizationId)
   const format = window.time_format
   const spaceOf = new Map(window.spaces.map((s) => [s.id, s]))
   const byDay = new Map<string, CalendarSheetRow[]>()
@@ -232,7 +244,7 @@ export async function calendarSheet(
     .map(([date, rows]) => ({ date: calendarDateText(date, format), rows }))
   const today = wallClock(now, 'UTC')
   return {
-    organizationName: organization?.name ?? '',
+    organizationName,
     period: `${calendarDateText(window.start_date, format)} - ${calendarDateText(window.end_date, format)}`,
     generatedAt: `${calendarDateText(today.date, format)} ${today.time} UTC`,
     total: window.bookings.length,
