@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { intArray } from '../../db/arrays.ts'
 import type { Tx } from '../../db/client.ts'
 import {
   bookings,
@@ -45,9 +46,6 @@ export interface CalendarSpaceRow {
   endTime: string
   minimumDurationMinutes: number
 }
-
-/** A list of ids as an int[] literal: one bound parameter on both drivers. */
-const intArray = (ids: number[]) => `{${ids.join(',')}}`
 
 export interface CalendarBlackoutRow {
   spaceId: number | null

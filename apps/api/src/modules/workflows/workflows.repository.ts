@@ -1,5 +1,6 @@
 import type { ListQuery, WorkflowOrder } from '@spaceboard/domain'
 import { and, asc, count, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import { instantArray, intArray } from '../../db/arrays.ts'
 import type { Tx } from '../../db/client.ts'
 import { preparedQueries, preparedQuery } from '../../db/prepared.ts'
 import {
@@ -337,7 +338,6 @@ export function bookingsForWorkflow(
 
 const INSERT_BATCH = 1000
 
-/** New sends; `done` records one that was skipped (its time had passed), so it is never scheduled again. */
 /** The sends of these bookings for these workflows, locked until the transaction ends. */
 export function sendsForUpdate(tx: Tx, organizationId: number, bookingIds: number[], workflowIds: number[]) {
   return tx
@@ -359,16 +359,24 @@ export function sendsForUpdate(tx: Tx, organizationId: number, bookingIds: numbe
     .for('update')
 }
 
+/**
+ * New sends; `done` records one that was skipped (its time had passed), so it is never scheduled
+ * again. The rows go in as arrays, so the text is the same for any number of them: PGlite parses
+ * it once, and a workflow's thousands of sends need no batches.
+ */
 export async function insertSends(
   tx: Tx,
   rows: { organizationId: number; workflowId: number; bookingId: number; dueAt: Date }[],
   state: 'pending' | 'done',
 ) {
-  for (let i = 0; i < rows.length; i += INSERT_BATCH)
-    await tx
-      .insert(workflowSends)
-      .values(rows.slice(i, i + INSERT_BATCH).map((r) => ({ ...r, state })))
-      .onConflictDoNothing()
+  if (!rows.length) return
+  await tx.execute(sql`
+    insert into ${workflowSends} (organization_id, workflow_id, booking_id, due_at, state)
+    select r.organization_id, r.workflow_id, r.booking_id, r.due_at, ${state}
+    from unnest(${intArray(rows.map((r) => r.organizationId))}::int[], ${intArray(rows.map((r) => r.workflowId))}::int[],
+      ${intArray(rows.map((r) => r.bookingId))}::int[], ${instantArray(rows.map((r) => r.dueAt))}::timestamptz[])
+      as r(organization_id, workflow_id, booking_id, due_at)
+    on conflict do nothing`)
 }
 
 /** The pending sends of some bookings (or of a workflow), with their workflow's timing. */
