@@ -85,11 +85,13 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
     await seedDemoBookings(tx)
     await seedDemoWorkflows(tx, orgIds)
     await seedDemoBenchmarkSettings(tx)
-    // No trigger fires in replica mode, so not the one that keeps booking_counts either.
+    // No trigger fires in replica mode, so not the one that keeps booking_counts either, nor those
+    // that name the months whose report facts need building.
     await tx.execute(sql`
       insert into booking_counts (organization_id, bookings)
       select organization_id, count(*) from bookings group by organization_id
       on conflict (organization_id) do update set bookings = excluded.bookings`)
+    await tx.execute(sql`select mark_every_report_month_stale()`)
     return true
   })
 }

@@ -24,7 +24,14 @@ export function localBucket(duration: ReportInput['duration']): SQL<string> {
  * narrows them), not cancelled, starting on a local date in the period, of the chosen location and
  * space.
  */
-export function countedBookingsOf(input: ReportInput, organizationId: number | null): SQL {
+export function countedBookingsOf(
+  input: {
+    period: Pick<ReportInput['period'], 'from' | 'to'>
+    centerId: number | null
+    spaceId: number | null
+  },
+  organizationId: number | null,
+): SQL {
   return and(
     organizationId === null ? undefined : eq(bookings.organizationId, organizationId),
     // A literal, not a parameter: the partial index on counted bookings then matches every plan.
@@ -52,6 +59,9 @@ const amenitiesNetCents = sql`coalesce((
     where r.organization_id = ba.organization_id and r.booking_amenity_id = ba.id)), 0)
   from booking_amenities ba
   where ba.organization_id = ${bookings.organizationId} and ba.booking_id = ${bookings.id}), 0)`
+
+/** gratisUsedMinutes: the gratis minutes a booking used, granted less refunded. */
+export const gratisUsedMinutes = sql<number>`greatest(0, ${bookings.gratisMinutes} - ${bookings.refundedGratisMinutes})`
 
 /** A booking's revenue in cents, as bookingRevenue defines it, for the request's tax and amenity choice. */
 export function revenueCents(revenue: ReportInput['revenue']): SQL<number> {

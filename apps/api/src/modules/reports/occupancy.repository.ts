@@ -1,9 +1,10 @@
 import type { IsoDate, ReportDuration } from '@spaceboard/domain'
 import { and, asc, count, eq, isNull, not, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { bookings, centers, organizations, spaces } from '../../db/schema/index.ts'
+import { bookings, centers, organizations, reportSpaceMonthFacts, spaces } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import { factBucket, factRevenue, inWholeMonths, spaceFactsOf } from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -162,6 +163,9 @@ export async function bookingFigures(
   },
 ): Promise<BookingFiguresRow[]> {
   const scope = options.organizations
+  // Whole months in buckets of months (or none): the monthly facts hold the same sums.
+  if (inWholeMonths(input.period) && options.bucket !== 'monthly')
+    return bookingFiguresOfFacts(tx, input, options)
   const bucket = bucketOf(options.bucket, localStart)
   const group = bookingGroup[options.groupBy]
   const rows = await tx
@@ -190,6 +194,34 @@ export async function bookingFigures(
       ...(options.bucket === null ? [] : [bucket]),
     )
   return rows
+}
+
+/** bookingFigures from the monthly facts of the period's months (yearly buckets or none). */
+async function bookingFiguresOfFacts(
+  tx: Tx,
+  input: ReportInput,
+  options: Parameters<typeof bookingFigures>[2],
+): Promise<BookingFiguresRow[]> {
+  const t = reportSpaceMonthFacts
+  const scope = options.organizations
+  const group = { organization: sql`0`, center: sql`${t.centerId}`, room: sql`${t.spaceId}` }[options.groupBy]
+  const bucket = options.bucket === null ? sql`''` : factBucket(t)
+  return tx
+    .select({
+      organizationId: t.organizationId,
+      groupId: sql<number>`${group}`.mapWith(Number),
+      bucket: sql<string>`${bucket}`,
+      bookings: sql<number>`sum(${t.bookings})`.mapWith(Number),
+      revenueCents: sql<number>`sum(${factRevenue(t, options.revenue)})::float8`.mapWith(Number),
+      bookedMinutes: sql<number>`sum(${t.minutes})::float8`.mapWith(Number),
+    })
+    .from(t)
+    .where(spaceFactsOf(input, 'id' in scope ? scope.id : reportedOrganizationIds(scope.also)))
+    .groupBy(
+      t.organizationId,
+      ...(options.groupBy === 'organization' ? [] : [group]),
+      ...(options.bucket === null ? [] : [bucket]),
+    )
 }
 
 /** Names of an organization's locations or spaces by id, for the groups of a report. */

@@ -12,6 +12,7 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, fieldError, forbidden } from '../../platform/errors.ts'
 import { organizationForWrite } from '../../platform/tenancy.ts'
+import * as facts from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 import * as repo from './reports.repository.ts'
 import { reportBuilders } from './types/index.ts'
@@ -126,9 +127,23 @@ async function readableFilters(ctx: Ctx, input: ReportInput) {
   return filters
 }
 
+/**
+ * Rebuilds the stale months of the monthly facts the report may read: its organization's, or every
+ * organization's for the benchmarking types. Each month is a transaction of its own, so that on
+ * the embedded database other requests go on between them.
+ */
+async function refreshFacts(ctx: Ctx, input: ReportInput) {
+  const everyOrganization =
+    input.type === 'superIndustryBenchmarking' || input.type === 'bcIndustryBenchmarking'
+  const scope = everyOrganization ? null : (input.organization?.id ?? null)
+  for (const stale of await facts.staleMonths(ctx.tx, scope))
+    await ctx.tx.transaction((tx) => facts.rebuildMonth(tx, stale.organizationId, stale.month))
+}
+
 /** One report, built by its type's builder inside the envelope every report shares. */
 export async function buildReport(ctx: Ctx, query: ReportQuery): Promise<ReportResult> {
   const input = await reportInput(ctx, query)
+  await refreshFacts(ctx, input)
   const builder = reportBuilders[input.type]
   if (!builder) throw badRequest(reportMessages.notAvailable)
   const body = await builder(ctx, input)

@@ -3,10 +3,10 @@ import {
   type IsoDate,
   NO_CLIENT_TYPE,
   type ReportDuration,
-  type ReportGroupBy,
   TOP_CLIENTS,
 } from '@spaceboard/domain'
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
 import {
   bookings,
@@ -15,11 +15,20 @@ import {
   clientClientTypes,
   clients,
   clientTypes,
+  reportClientMonthFacts,
+  reportSpaceMonthFacts,
   spaces,
   users,
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import {
+  clientFactsOf,
+  factBucket,
+  factRevenue,
+  inWholeMonths,
+  spaceFactsOf,
+} from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -41,23 +50,77 @@ function countedBetween(input: ReportInput, organizationId: number, from: IsoDat
   return countedBookingsOf({ ...input, period: { ...input.period, from, to } }, organizationId)
 }
 
+type GroupKey = 'center' | 'room' | 'client' | 'user'
+
+/**
+ * The counted bookings of the report per key (a location, space, client or user), and per bucket
+ * when `bucketed`: their number, revenue in cents and booked minutes. From the monthly facts when
+ * they hold them (whole months, buckets of months, a key they keep, and no space filter for the
+ * per-client facts), else from the bookings: the same sums either way.
+ */
+function perKey(tx: Tx, input: ReportInput, organizationId: number, key: GroupKey, bucketed: boolean) {
+  const monthBuckets = !bucketed || input.duration === 'yearly'
+  if (inWholeMonths(input.period) && monthBuckets) {
+    if (key === 'center' || key === 'room') {
+      const t = reportSpaceMonthFacts
+      return factSums(
+        tx,
+        t,
+        key === 'center' ? t.centerId : t.spaceId,
+        spaceFactsOf(input, organizationId),
+        input,
+        bucketed,
+      )
+    }
+    if (key === 'client' && input.spaceId === null) {
+      const t = reportClientMonthFacts
+      return factSums(tx, t, t.clientId, clientFactsOf(input, organizationId), input, bucketed)
+    }
+  }
+  const id = groupKey(key)
+  return tx
+    .select({
+      id: sql<number>`${id}`.as('key_id'),
+      bucket: (bucketed ? localBucket(input.duration) : sql<string>`''`).as('bucket'),
+      bookings: sql<number>`count(*)::int`.as('bookings'),
+      revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
+      minutes: sql<number>`sum(${bookings.durationMinutes})`.as('minutes'),
+    })
+    .from(bookings)
+    .innerJoin(centers, bookingJoins.center)
+    .where(countedBookingsOf(input, organizationId))
+    .groupBy(id, sql`2`)
+    .as('per_key')
+}
+
+function factSums(
+  tx: Tx,
+  t: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts,
+  id: AnyPgColumn,
+  where: SQL,
+  input: ReportInput,
+  bucketed: boolean,
+) {
+  return tx
+    .select({
+      id: sql<number>`${id}`.as('key_id'),
+      bucket: (bucketed ? factBucket(t) : sql<string>`''`).as('bucket'),
+      bookings: sql<number>`sum(${t.bookings})::int`.as('bookings'),
+      revenue: sql<number>`sum(${factRevenue(t, input.revenue)})`.as('revenue'),
+      minutes: sql<number>`sum(${t.minutes})`.as('minutes'),
+    })
+    .from(t)
+    .where(where)
+    .groupBy(id, sql`2`)
+    .as('per_key')
+}
+
 const revenueSum = (input: ReportInput) =>
   sql<number>`coalesce(sum(${revenueCents(input.revenue)}), 0)::bigint`.mapWith(toNumber)
 
 /** Client Type Revenue: per client type group and bucket, bookings and revenue in cents. */
 export async function clientTypeRevenue(tx: Tx, input: ReportInput, organizationId: number) {
-  const perClient = tx
-    .select({
-      clientId: bookings.clientId,
-      bucket: localBucket(input.duration).as('bucket'),
-      bookings: sql<number>`count(*)::int`.as('bookings'),
-      revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBookingsOf(input, organizationId))
-    .groupBy(bookings.clientId, sql`2`)
-    .as('per_client')
+  const perClient = perKey(tx, input, organizationId, 'client', true)
   // Each client's group once (not once per bucket), joined to the clients that booked.
   const groups = tx
     .select({
@@ -79,26 +142,14 @@ export async function clientTypeRevenue(tx: Tx, input: ReportInput, organization
       revenueCents: sql<number>`sum(${perClient.revenue})::bigint`.mapWith(toNumber),
     })
     .from(perClient)
-    .leftJoin(groups, eq(groups.clientId, perClient.clientId))
+    .leftJoin(groups, eq(groups.clientId, perClient.id))
     .groupBy(sql`1`, sql`2`)
     .orderBy(sql`1`, sql`2`)
 }
 
 /** Average per Booking: per location, space, client or user (the booking's), bookings, revenue in cents and booked minutes. */
 export async function bookingsPerGroup(tx: Tx, input: ReportInput, organizationId: number) {
-  const key = groupKey(input.groupBy)
-  const perGroup = tx
-    .select({
-      id: sql<number>`${key}`.as('group_id'),
-      bookings: sql<number>`count(*)::int`.as('bookings'),
-      revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
-      minutes: sql<number>`sum(${bookings.durationMinutes})`.as('minutes'),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBookingsOf(input, organizationId))
-    .groupBy(key)
-    .as('per_group')
+  const perGroup = perKey(tx, input, organizationId, input.groupBy, false)
   const named = (name: SQL, table: typeof centers | typeof spaces | typeof clients | typeof users) =>
     tx
       .select({
@@ -123,7 +174,7 @@ export async function bookingsPerGroup(tx: Tx, input: ReportInput, organizationI
   }
 }
 
-function groupKey(groupBy: ReportGroupBy) {
+function groupKey(groupBy: GroupKey) {
   switch (groupBy) {
     case 'room':
       return bookings.spaceId
@@ -138,17 +189,7 @@ function groupKey(groupBy: ReportGroupBy) {
 
 /** Top 20 Clients of a period: bookings and revenue in cents, ranked (TOP_CLIENTS). */
 export async function topClientsOfPeriod(tx: Tx, input: ReportInput, organizationId: number) {
-  const perClient = tx
-    .select({
-      clientId: bookings.clientId,
-      bookings: sql<number>`count(*)::int`.as('bookings'),
-      revenue: sql<number>`sum(${revenueCents(input.revenue)})`.as('revenue'),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBookingsOf(input, organizationId))
-    .groupBy(bookings.clientId)
-    .as('per_client')
+  const perClient = perKey(tx, input, organizationId, 'client', false)
   return tx
     .select({
       id: clients.id,
@@ -157,7 +198,7 @@ export async function topClientsOfPeriod(tx: Tx, input: ReportInput, organizatio
       revenueCents: sql<number>`${perClient.revenue}::bigint`.mapWith(toNumber),
     })
     .from(perClient)
-    .innerJoin(clients, and(eq(clients.organizationId, organizationId), eq(clients.id, perClient.clientId)))
+    .innerJoin(clients, and(eq(clients.organizationId, organizationId), eq(clients.id, perClient.id)))
     .orderBy(sql`${perClient.revenue} desc`, sql`${clients.name} collate "C"`, clients.id)
     .limit(TOP_CLIENTS)
 }
@@ -175,25 +216,43 @@ export async function topClientsOfYears(
   const first = years[0]
   const last = years.at(-1)
   if (!first || !last) return []
+  // The monthly facts of the years' whole months, or the bookings themselves.
+  const facts = inWholeMonths({ from: first.from, to: last.to }) && input.spaceId === null
+  const t = reportClientMonthFacts
+  const source = facts
+    ? { day: sql`${t.month}`, bookings: sql`${t.bookings}`, revenue: sql`${factRevenue(t, input.revenue)}` }
+    : { day: sql`${localStart}::date`, bookings: sql`1`, revenue: sql`${revenueCents(input.revenue)}` }
   const inYear = (year: { from: IsoDate; to: IsoDate }) =>
-    sql`${localStart}::date >= ${year.from}::date and ${localStart}::date < ${year.to}::date`
-  const revenue = revenueCents(input.revenue)
-  const perClient = tx
-    .select({
-      clientId: bookings.clientId,
-      bookings: sql<number>`count(*) filter (where ${inYear(last)})`.as('bookings'),
-      ...Object.fromEntries(
-        years.map((year, index) => [
-          `y${index}`,
-          sql<number>`coalesce(sum(${revenue}) filter (where ${inYear(year)}), 0)`.as(`y${index}`),
-        ]),
-      ),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBetween(input, organizationId, first.from, last.to))
-    .groupBy(bookings.clientId)
-    .as('per_client')
+    sql`${source.day} >= ${year.from}::date and ${source.day} < ${year.to}::date`
+  const selection = {
+    clientId: sql<number>`${facts ? t.clientId : bookings.clientId}`.as('client_id'),
+    bookings: sql<number>`coalesce(sum(${source.bookings}) filter (where ${inYear(last)}), 0)`.as('bookings'),
+    ...Object.fromEntries(
+      years.map((year, index) => [
+        `y${index}`,
+        sql<number>`coalesce(sum(${source.revenue}) filter (where ${inYear(year)}), 0)`.as(`y${index}`),
+      ]),
+    ),
+  }
+  const perClient = facts
+    ? tx
+        .select(selection)
+        .from(t)
+        .where(
+          clientFactsOf(
+            { ...input, period: { ...input.period, from: first.from, to: last.to } },
+            organizationId,
+          ),
+        )
+        .groupBy(t.clientId)
+        .as('per_client')
+    : tx
+        .select(selection)
+        .from(bookings)
+        .innerJoin(centers, bookingJoins.center)
+        .where(countedBetween(input, organizationId, first.from, last.to))
+        .groupBy(bookings.clientId)
+        .as('per_client')
   const fields = perClient as unknown as Record<string, SQL.Aliased<number>>
   const lastYear = fields[`y${years.length - 1}`] as SQL.Aliased<number>
   const rows = await tx
@@ -236,6 +295,20 @@ export function revenuePerCenterMonth(
   from: IsoDate,
   to: IsoDate,
 ) {
+  if (inWholeMonths({ from, to })) {
+    const t = reportSpaceMonthFacts
+    return tx
+      .select({
+        centerId: t.centerId,
+        month: factBucket(t),
+        revenueCents: sql<number>`coalesce(sum(${factRevenue(t, input.revenue)}), 0)::bigint`.mapWith(
+          toNumber,
+        ),
+      })
+      .from(t)
+      .where(spaceFactsOf({ ...input, period: { ...input.period, from, to } }, organizationId))
+      .groupBy(t.centerId, sql`2`)
+  }
   return tx
     .select({
       centerId: bookings.centerId,

@@ -1,11 +1,12 @@
 import { bookedHours, reportBusyTypeLabels, weekdayNames } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
-import { bookings, centers } from '../../../db/schema/index.ts'
+import { bookings, centers, reportSpaceMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingJoins } from '../../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart } from '../facts.repository.ts'
 import { reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
+import { inWholeMonths, spaceFactsOf } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /**
@@ -15,16 +16,28 @@ import type { ReportInput } from '../report-input.ts'
  * data: [{ day, total }] (total: bookings, or hours to two decimals).
  */
 export async function dayOfTheWeek(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
-  const rows = await ctx.tx
-    .select({
-      weekday: sql<number>`extract(isodow from ${localStart})`.mapWith(Number),
-      count: sql<number>`count(*)`.mapWith(Number),
-      minutes: sql<number>`sum(${bookings.durationMinutes})`.mapWith(Number),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBookingsOf(input, reportOrganizationId(input)))
-    .groupBy(sql`1`)
+  const organizationId = reportOrganizationId(input)
+  const t = reportSpaceMonthFacts
+  const rows = inWholeMonths(input.period)
+    ? await ctx.tx
+        .select({
+          weekday: sql<number>`${t.weekday}`.mapWith(Number),
+          count: sql<number>`sum(${t.bookings})`.mapWith(Number),
+          minutes: sql<number>`sum(${t.minutes})`.mapWith(Number),
+        })
+        .from(t)
+        .where(spaceFactsOf(input, organizationId))
+        .groupBy(t.weekday)
+    : await ctx.tx
+        .select({
+          weekday: sql<number>`extract(isodow from ${localStart})`.mapWith(Number),
+          count: sql<number>`count(*)`.mapWith(Number),
+          minutes: sql<number>`sum(${bookings.durationMinutes})`.mapWith(Number),
+        })
+        .from(bookings)
+        .innerJoin(centers, bookingJoins.center)
+        .where(countedBookingsOf(input, organizationId))
+        .groupBy(sql`1`)
   const byWeekday = new Map(rows.map((row) => [row.weekday, row]))
   const hours = input.busyType === 'hours'
   const data = weekdayNames.map((day, index) => {

@@ -1,15 +1,19 @@
 import { bookedHours, GRATIS_TOP_CLIENTS, sharePercent } from '@spaceboard/domain'
-import { asc, desc, sql } from 'drizzle-orm'
-import { bookings, centers, clients } from '../../../db/schema/index.ts'
+import { asc, sql } from 'drizzle-orm'
+import {
+  bookings,
+  centers,
+  clients,
+  reportClientMonthFacts,
+  reportSpaceMonthFacts,
+} from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingJoins } from '../../bookings/booking-joins.ts'
-import { countedBookingsOf, localBucket } from '../facts.repository.ts'
+import { countedBookingsOf, gratisUsedMinutes, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
+import { clientFactsOf, factBucket, inWholeMonths, spaceFactsOf } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
-
-/** gratisUsedMinutes: granted less refunded. */
-const usedMinutes = sql`greatest(0, ${bookings.gratisMinutes} - ${bookings.refundedGratisMinutes})`
 
 /** The figures of a set of bookings: all of them, those using gratis, the gratis hours and the share. */
 function figures(count: number, gratisCount: number, minutes: number) {
@@ -32,34 +36,68 @@ function figures(count: number, gratisCount: number, minutes: number) {
 export async function gratisUsage(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
   const organizationId = reportOrganizationId(input)
   const counted = countedBookingsOf(input, organizationId)
-  const bucketRows = await ctx.tx
-    .select({
-      bucket: localBucket(input.duration),
-      count: sql<number>`count(*)`.mapWith(Number),
-      gratisCount: sql<number>`count(*) filter (where ${usedMinutes} > 0)`.mapWith(Number),
-      minutes: sql<number>`sum(${usedMinutes})`.mapWith(Number),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(counted)
-    .groupBy(sql`1`)
-  const clientMinutes = sql<number>`sum(${usedMinutes})`.mapWith(Number)
+  const facts = inWholeMonths(input.period)
+  const a = reportSpaceMonthFacts
+  const bucketRows =
+    facts && input.duration === 'yearly'
+      ? await ctx.tx
+          .select({
+            bucket: factBucket(a),
+            count: sql<number>`sum(${a.bookings})`.mapWith(Number),
+            gratisCount: sql<number>`sum(${a.gratisBookings})`.mapWith(Number),
+            minutes: sql<number>`sum(${a.gratisMinutes})`.mapWith(Number),
+          })
+          .from(a)
+          .where(spaceFactsOf(input, organizationId))
+          .groupBy(sql`1`)
+      : await ctx.tx
+          .select({
+            bucket: localBucket(input.duration),
+            count: sql<number>`count(*)`.mapWith(Number),
+            gratisCount: sql<number>`count(*) filter (where ${gratisUsedMinutes} > 0)`.mapWith(Number),
+            minutes: sql<number>`sum(${gratisUsedMinutes})`.mapWith(Number),
+          })
+          .from(bookings)
+          .innerJoin(centers, bookingJoins.center)
+          .where(counted)
+          .groupBy(sql`1`)
+  const b = reportClientMonthFacts
+  const perClient =
+    facts && input.spaceId === null
+      ? ctx.tx
+          .select({
+            clientId: sql<number>`${b.clientId}`.as('client_id'),
+            gratisCount: sql<number>`sum(${b.gratisBookings})`.as('gratis_count'),
+            minutes: sql<number>`sum(${b.gratisMinutes})`.as('minutes'),
+          })
+          .from(b)
+          .where(clientFactsOf(input, organizationId))
+          .groupBy(b.clientId)
+          .as('per_client')
+      : ctx.tx
+          .select({
+            clientId: sql<number>`${bookings.clientId}`.as('client_id'),
+            gratisCount: sql<number>`count(*) filter (where ${gratisUsedMinutes} > 0)`.as('gratis_count'),
+            minutes: sql<number>`sum(${gratisUsedMinutes})`.as('minutes'),
+          })
+          .from(bookings)
+          .innerJoin(centers, bookingJoins.center)
+          .where(counted)
+          .groupBy(bookings.clientId)
+          .as('per_client')
   const clientRows = await ctx.tx
     .select({
       name: clients.name,
-      gratisCount: sql<number>`count(*) filter (where ${usedMinutes} > 0)`.mapWith(Number),
-      minutes: clientMinutes,
+      gratisCount: sql<number>`${perClient.gratisCount}`.mapWith(Number),
+      minutes: sql<number>`${perClient.minutes}`.mapWith(Number),
     })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
+    .from(perClient)
     .innerJoin(
       clients,
-      sql`${clients.organizationId} = ${bookings.organizationId} and ${clients.id} = ${bookings.clientId}`,
+      sql`${clients.organizationId} = ${organizationId} and ${clients.id} = ${perClient.clientId}`,
     )
-    .where(counted)
-    .groupBy(clients.id, clients.name)
-    .having(sql`sum(${usedMinutes}) > 0`)
-    .orderBy(desc(clientMinutes), asc(clients.name), asc(clients.id))
+    .where(sql`${perClient.minutes} > 0`)
+    .orderBy(sql`${perClient.minutes} desc`, asc(clients.name), asc(clients.id))
     .limit(GRATIS_TOP_CLIENTS)
 
   const buckets = everyBucket(

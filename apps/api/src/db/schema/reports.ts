@@ -1,0 +1,62 @@
+import { bigint, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core'
+
+/**
+ * The report measures of counted bookings summed per local month (issue 20): a year of one
+ * organization reads a few thousand of these rows instead of tens of thousands of bookings. They
+ * are derived data, rebuilt from the bookings by the same SQL the raw statements use (see
+ * modules/reports/report-facts.repository.ts) for every month that `report_stale_months` names;
+ * triggers on bookings, their amenities and refunds, and locations' zones add those names.
+ */
+const measures = {
+  bookings: integer('bookings').notNull(),
+  minutes: bigint('minutes', { mode: 'number' }).notNull(),
+  /** Revenue in cents for each tax and amenity choice (revenueCents). */
+  revenueIncTaxIncAmenity: bigint('revenue_inc_tax_inc_amenity', { mode: 'number' }).notNull(),
+  revenueIncTaxExAmenity: bigint('revenue_inc_tax_ex_amenity', { mode: 'number' }).notNull(),
+  revenueExTaxIncAmenity: bigint('revenue_ex_tax_inc_amenity', { mode: 'number' }).notNull(),
+  revenueExTaxExAmenity: bigint('revenue_ex_tax_ex_amenity', { mode: 'number' }).notNull(),
+  /** Bookings that used gratis minutes, and the minutes they used (gratisUsedMinutes). */
+  gratisBookings: integer('gratis_bookings').notNull(),
+  gratisMinutes: bigint('gratis_minutes', { mode: 'number' }).notNull(),
+}
+
+/** Per space, local month (its first day) and ISO weekday (1 Monday … 7 Sunday) of the start. */
+export const reportSpaceMonthFacts = pgTable(
+  'report_space_month_facts',
+  {
+    organizationId: integer('organization_id').notNull(),
+    centerId: integer('center_id').notNull(),
+    spaceId: integer('space_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    weekday: smallint('weekday').notNull(),
+    ...measures,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.centerId, t.spaceId, t.weekday] })],
+)
+
+/** Per location, client and local month of the start. */
+export const reportClientMonthFacts = pgTable(
+  'report_client_month_facts',
+  {
+    organizationId: integer('organization_id').notNull(),
+    centerId: integer('center_id').notNull(),
+    clientId: integer('client_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...measures,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.centerId, t.clientId] })],
+)
+
+/**
+ * The local months whose facts no longer match the bookings: a row per change, appended by the
+ * triggers, taken (deleted) and rebuilt before a report reads the facts. No unique key, so that
+ * writers never wait for each other or for a rebuild on it.
+ */
+export const reportStaleMonths = pgTable(
+  'report_stale_months',
+  {
+    organizationId: integer('organization_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('report_stale_months_idx').on(t.organizationId, t.month)],
+)

@@ -1,0 +1,173 @@
+import type { IsoDate, ReportPeriod } from '@spaceboard/domain'
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import type { Tx } from '../../db/client.ts'
+import {
+  bookings,
+  centers,
+  reportClientMonthFacts,
+  reportSpaceMonthFacts,
+  reportStaleMonths,
+} from '../../db/schema/index.ts'
+import { bookingJoins } from '../bookings/booking-joins.ts'
+import { countedBookingsOf, gratisUsedMinutes, localStart, revenueCents } from './facts.repository.ts'
+import type { ReportInput } from './report-input.ts'
+
+/**
+ * The monthly report facts (db/schema/reports.ts): rebuilt from the bookings with the raw
+ * statements' own measures (facts.repository.ts), so that a report reads the same figures from
+ * either; and read by the report types whose period is whole local months.
+ */
+
+type RevenueChoice = ReportInput['revenue']
+
+/** The measures of a set of counted bookings, as the fact tables keep them. */
+const measuresOfBookings = {
+  bookings: sql<number>`count(*)::int`,
+  minutes: sql<number>`sum(${bookings.durationMinutes})`,
+  revenueIncTaxIncAmenity: sql<number>`sum(${revenueCents({ tax: 'incTax', amenities: 'incAmenity' })})`,
+  revenueIncTaxExAmenity: sql<number>`sum(${revenueCents({ tax: 'incTax', amenities: 'exAmenity' })})`,
+  revenueExTaxIncAmenity: sql<number>`sum(${revenueCents({ tax: 'exTax', amenities: 'incAmenity' })})`,
+  revenueExTaxExAmenity: sql<number>`sum(${revenueCents({ tax: 'exTax', amenities: 'exAmenity' })})`,
+  gratisBookings: sql<number>`(count(*) filter (where ${gratisUsedMinutes} > 0))::int`,
+  gratisMinutes: sql<number>`sum(${gratisUsedMinutes})`,
+}
+
+/** The first day of a booking's local month. */
+const localMonth = sql<string>`date_trunc('month', ${localStart})::date`
+
+/** The first day of the month after a month's first day (yyyy-MM-01). */
+function nextMonth(month: string): IsoDate {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number]
+  return monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`
+}
+
+/** The counted bookings of one organization starting in a local month (yyyy-MM-01). */
+function countedInMonth(organizationId: number, month: string): SQL {
+  return countedBookingsOf(
+    { period: { from: month, to: nextMonth(month) }, centerId: null, spaceId: null },
+    organizationId,
+  )
+}
+
+/** Whether the facts can answer a report: its period is whole local months. */
+export function inWholeMonths(period: Pick<ReportPeriod, 'from' | 'to'>) {
+  return period.from.endsWith('-01') && period.to.endsWith('-01')
+}
+
+/**
+ * insert into the table the select's rows: the keys first, then the measures, in the order the
+ * select names them (drizzle's insert-select types want every column aliased).
+ */
+async function insertSelect<T extends typeof reportSpaceMonthFacts | typeof reportClientMonthFacts>(
+  table: T,
+  keys: (keyof T['$inferInsert'] & string)[],
+  select: SQLWrapper,
+  tx: Tx,
+) {
+  const columns = [...keys, ...Object.keys(measuresOfBookings)].map((key) =>
+    sql.identifier((table[key as keyof T] as unknown as { name: string }).name),
+  )
+  await tx.execute(sql`insert into ${table} (${sql.join(columns, sql`, `)}) ${select}`)
+}
+
+/** Whether any month (of one organization, or of any for null) waits to be rebuilt. */
+export async function staleMonths(tx: Tx, organizationId: number | null) {
+  return tx
+    .selectDistinct({ organizationId: reportStaleMonths.organizationId, month: reportStaleMonths.month })
+    .from(reportStaleMonths)
+    .where(organizationId === null ? undefined : eq(reportStaleMonths.organizationId, organizationId))
+    .orderBy(reportStaleMonths.organizationId, reportStaleMonths.month)
+}
+
+/**
+ * Takes a stale month (deletes its marks) and rebuilds its facts, in the caller's transaction.
+ * false: another rebuild took it first (its marks were gone once theirs committed).
+ */
+export async function rebuildMonth(tx: Tx, organizationId: number, month: string): Promise<boolean> {
+  const taken = await tx
+    .delete(reportStaleMonths)
+    .where(and(eq(reportStaleMonths.organizationId, organizationId), eq(reportStaleMonths.month, month)))
+    .returning({ month: reportStaleMonths.month })
+  if (!taken.length) return false
+  const inMonth = (table: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts) =>
+    and(eq(table.organizationId, organizationId), eq(table.month, month))
+  await tx.delete(reportSpaceMonthFacts).where(inMonth(reportSpaceMonthFacts))
+  await tx.delete(reportClientMonthFacts).where(inMonth(reportClientMonthFacts))
+  const counted = countedInMonth(organizationId, month)
+  const weekday = sql<number>`extract(isodow from ${localStart})::smallint`
+  await insertSelect(
+    reportSpaceMonthFacts,
+    ['organizationId', 'centerId', 'spaceId', 'month', 'weekday'],
+    tx
+      .select({
+        organizationId: bookings.organizationId,
+        centerId: bookings.centerId,
+        spaceId: bookings.spaceId,
+        month: localMonth,
+        weekday,
+        ...measuresOfBookings,
+      })
+      .from(bookings)
+      .innerJoin(centers, bookingJoins.center)
+      .where(counted)
+      .groupBy(bookings.organizationId, bookings.centerId, bookings.spaceId, sql`4`, sql`5`),
+    tx,
+  )
+  await insertSelect(
+    reportClientMonthFacts,
+    ['organizationId', 'centerId', 'clientId', 'month'],
+    tx
+      .select({
+        organizationId: bookings.organizationId,
+        centerId: bookings.centerId,
+        clientId: bookings.clientId,
+        month: localMonth,
+        ...measuresOfBookings,
+      })
+      .from(bookings)
+      .innerJoin(centers, bookingJoins.center)
+      .where(counted)
+      .groupBy(bookings.organizationId, bookings.centerId, bookings.clientId, sql`4`),
+    tx,
+  )
+  return true
+}
+
+/** The revenue column of a fact table for a tax and amenity choice. */
+export function factRevenue(
+  table: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts,
+  revenue: RevenueChoice,
+) {
+  if (revenue.tax === 'incTax')
+    return revenue.amenities === 'incAmenity' ? table.revenueIncTaxIncAmenity : table.revenueIncTaxExAmenity
+  return revenue.amenities === 'incAmenity' ? table.revenueExTaxIncAmenity : table.revenueExTaxExAmenity
+}
+
+/** The facts rows of a report's period (whole local months) and location and space filters. */
+export function spaceFactsOf(input: ReportInput, organizationIds: number | SQL) {
+  const t = reportSpaceMonthFacts
+  return and(
+    typeof organizationIds === 'number'
+      ? eq(t.organizationId, organizationIds)
+      : sql`${t.organizationId} in (${organizationIds})`,
+    sql`${t.month} >= ${input.period.from}::date`,
+    sql`${t.month} < ${input.period.to}::date`,
+    input.centerId === null ? undefined : eq(t.centerId, input.centerId),
+    input.spaceId === null ? undefined : eq(t.spaceId, input.spaceId),
+  ) as SQL
+}
+
+/** The client facts rows of a report's period (whole local months) and location filter. */
+export function clientFactsOf(input: ReportInput, organizationId: number) {
+  const t = reportClientMonthFacts
+  return and(
+    eq(t.organizationId, organizationId),
+    sql`${t.month} >= ${input.period.from}::date`,
+    sql`${t.month} < ${input.period.to}::date`,
+    input.centerId === null ? undefined : eq(t.centerId, input.centerId),
+  ) as SQL
+}
+
+/** The local month (yyyy-MM) of a facts row, as the yearly reports' buckets are keyed. */
+export const factBucket = (table: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts) =>
+  sql<string>`to_char(${table.month}, 'YYYY-MM')`

@@ -1,0 +1,241 @@
+import { addDays, reportTypes } from '@spaceboard/domain'
+import { asc, eq, sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  centers,
+  clients,
+  organizations,
+  reportClientMonthFacts,
+  reportSpaceMonthFacts,
+  reportStaleMonths,
+  spaces,
+  users,
+} from '../../src/db/schema/index.ts'
+import { sydneyToday } from '../bookings/fixtures.ts'
+import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
+
+/**
+ * The monthly report facts are derived data (issue 20): after any sequence of booking changes,
+ * what a report reads from them equals what a rebuild from the bookings gives; and the yearly
+ * reports read them instead of the bookings.
+ */
+
+let t: TestApp
+let admin: string
+const ids = { harbour: 0, quay: 0, roomA: 0, roomB: 0, acme: 0, coral: 0, alice: 0, carlos: 0 }
+let amenityIds: number[] = []
+/** Each run books its own days, far enough apart that a reschedule can cross into another month. */
+let offset = 200
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await t.signIn(logins.harbourAdmin)
+  const db = t.database.db
+  const idOf = async (table: typeof spaces | typeof centers | typeof clients, name: string) =>
+    (await db.select({ id: table.id }).from(table).where(eq(table.name, name)))[0]?.id ?? 0
+  const userOf = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? 0
+  ids.harbour =
+    (
+      await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.name, 'Harbour Workspaces'))
+    )[0]?.id ?? 0
+  ids.quay = await idOf(centers, 'Circular Quay')
+  ids.roomA = await idOf(spaces, 'Harbour Room A')
+  ids.roomB = await idOf(spaces, 'Harbour Room B')
+  ids.acme = await idOf(clients, 'Acme Consulting')
+  ids.coral = await idOf(clients, 'Coral Tech')
+  ids.alice = await userOf('alice@acme.test')
+  ids.carlos = await userOf('carlos@coraltech.test')
+  const detail = (
+    await t.api(admin, 'GET', `/api/meetingroom/${ids.roomA}/detail?bookingDate=${sydneyToday}`)
+  ).json()
+  amenityIds = detail.amenities.map((a: { amenity_id: number }) => a.amenity_id)
+})
+afterAll(() => t.close())
+
+/** A report of Harbour, which first rebuilds the stale months its facts read. */
+function report(query: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value))
+  return t.api(admin, 'GET', `/api/reports?${search}`)
+}
+
+/** A yearly report, which rebuilds the organization's stale months before it reads them. */
+async function readFacts() {
+  expect((await report({ report_type: 'dayOfTheWeek', report_duration: 'yearly' })).statusCode).toBe(200)
+}
+
+/** Every facts row of the organization, in a stable order. */
+async function factsOfHarbour() {
+  const db = t.database.db
+  const space = await db
+    .select()
+    .from(reportSpaceMonthFacts)
+    .where(eq(reportSpaceMonthFacts.organizationId, ids.harbour))
+    .orderBy(
+      asc(reportSpaceMonthFacts.month),
+      asc(reportSpaceMonthFacts.spaceId),
+      asc(reportSpaceMonthFacts.weekday),
+    )
+  const client = await db
+    .select()
+    .from(reportClientMonthFacts)
+    .where(eq(reportClientMonthFacts.organizationId, ids.harbour))
+    .orderBy(
+      asc(reportClientMonthFacts.month),
+      asc(reportClientMonthFacts.centerId),
+      asc(reportClientMonthFacts.clientId),
+    )
+  return { space, client }
+}
+
+/** The facts as a rebuild of every month from the bookings makes them. */
+async function factsRebuiltFromScratch() {
+  const db = t.database.db
+  await db.delete(reportSpaceMonthFacts)
+  await db.delete(reportClientMonthFacts)
+  await db.delete(reportStaleMonths)
+  await db.execute(sql`select mark_every_report_month_stale()`)
+  await readFacts()
+  return factsOfHarbour()
+}
+
+const operation = fc.oneof(
+  fc.record({
+    kind: fc.constant('book' as const),
+    days: fc.integer({ min: 0, max: 90 }),
+    other: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('roomRefund' as const), cents: fc.integer({ min: 1, max: 5_000 }) }),
+  fc.record({ kind: fc.constant('amenityRefund' as const), cents: fc.integer({ min: 1, max: 2_000 }) }),
+  fc.record({ kind: fc.constant('charge' as const), cents: fc.integer({ min: 1, max: 10_000 }) }),
+  fc.record({ kind: fc.constant('reschedule' as const), days: fc.integer({ min: -40, max: 40 }) }),
+  fc.record({ kind: fc.constant('cancel' as const) }),
+  fc.record({ kind: fc.constant('confirm' as const) }),
+  fc.record({ kind: fc.constant('zone' as const), abroad: fc.boolean() }),
+)
+
+describe('the monthly report facts', () => {
+  it('equal a rebuild from the bookings after any sequence of booking changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 2, maxLength: 8 }), async (operations) => {
+        const base = offset
+        offset += 140
+        const made: { id: number; day: string }[] = []
+        const bookDay = (days: number) => {
+          let day = addDays(sydneyToday, base + days)
+          while (['12-25', '12-26', '01-01'].includes(day.slice(5))) day = addDays(day, 1)
+          return day
+        }
+        for (const op of operations) {
+          // The facts built after the previous change, so that this one must mark them stale.
+          await readFacts()
+          const last = made.at(-1)
+          const amount = 'cents' in op ? (op.cents / 100).toFixed(2) : '0'
+          if (op.kind === 'book') {
+            const day = bookDay(op.days)
+            const created = await t.api(admin, 'POST', '/api/userbooking', {
+              center_id: ids.quay,
+              meeting_room_id: op.other ? ids.roomB : ids.roomA,
+              booking_date: day,
+              start_time: '10:00',
+              end_time: '12:00',
+              client_id: op.other ? ids.coral : ids.acme,
+              user_id: op.other ? ids.carlos : ids.alice,
+              attendees: 2,
+              amenity_ids: amenityIds,
+              payment_status: 'invoice',
+            })
+            // A slot already booked in this run is refused: the facts must not change then either.
+            expect([201, 409]).toContain(created.statusCode)
+            if (created.statusCode === 201) made.push({ id: created.json().bookingId, day })
+            continue
+          }
+          if (op.kind === 'zone') {
+            await t.database.db
+              .update(centers)
+              .set({ timezoneId: op.abroad ? 'America/Los_Angeles' : 'Australia/Sydney' })
+              .where(eq(centers.id, ids.quay))
+            continue
+          }
+          if (!last) continue
+          const booking = (await t.api(admin, 'GET', `/api/userbooking/${last.id}`)).json()
+          let body: Record<string, unknown>
+          if (op.kind === 'roomRefund') body = { code: 'partial', roomAmountRefund: amount }
+          else if (op.kind === 'amenityRefund') {
+            const amenity = booking.bookedAmenities?.[0]
+            if (!amenity) continue
+            body = { code: 'partial', amenityPartialRefund: [{ booking_amenity_id: amenity.id, amount }] }
+          } else if (op.kind === 'charge')
+            body = {
+              code: 'additional_charges',
+              adhocCharges: [
+                {
+                  charge_type: 'room',
+                  room_code_id: 'meetingroom',
+                  additional_booking_charge_value: amount,
+                  reason_for_additional_booking_charge: 'Extra',
+                },
+              ],
+            }
+          else if (op.kind === 'reschedule') {
+            const day = bookDay(45 + op.days)
+            body = {
+              code: 'RESCHEDULE_BOOKING',
+              newMeetingRoomId: booking.meeting_room_id ?? ids.roomA,
+              newStartTime: `${day} 14:00`,
+              newEndTime: `${day} 16:00`,
+            }
+          } else if (op.kind === 'cancel') body = { code: 'full', refundPercent: '50' }
+          else body = { code: 'CONFIRM' }
+          const answer = await t.api(admin, 'PUT', `/api/userbooking/${last.id}`, body)
+          expect([200, 400, 409]).toContain(answer.statusCode)
+        }
+        expect((await report({ report_type: 'dayOfTheWeek', report_duration: 'yearly' })).statusCode).toBe(
+          200,
+        )
+        const kept = await factsOfHarbour()
+        expect(kept).toEqual(await factsRebuiltFromScratch())
+      }),
+      { numRuns: 12 },
+    )
+    await t.database.db
+      .update(centers)
+      .set({ timezoneId: 'Australia/Sydney' })
+      .where(eq(centers.id, ids.quay))
+  })
+
+  it('answer every yearly report that has them without reading the bookings', async () => {
+    const year = Number(sydneyToday.slice(0, 4))
+    const yearly = [
+      { report_type: 'bookByOrganization', report_value: 'room' },
+      { report_type: 'clientTypeRevenue' },
+      { report_type: 'averagePerBooking', report_value: 'center' },
+      { report_type: 'averagePerBooking', report_value: 'client' },
+      { report_type: 'dayOfTheWeek', busy_type: 'hours' },
+      { report_type: 'centerRevenueTarget', is_tax_included: 'exTax', is_amenity_included: 'exAmenity' },
+      { report_type: 'gratisUsage' },
+      { report_type: 'topClients' },
+    ]
+    expect(yearly.every((q) => reportTypes.some((type) => type.key === q.report_type))).toBe(true)
+    await readFacts()
+    for (const query of yearly) {
+      const { result, statements } = await statementsRunBy(t.database, () =>
+        report({ year, report_duration: 'yearly', ...query }),
+      )
+      expect(result.statusCode, result.body).toBe(200)
+      expect(statements.some((s) => /report_space_month_facts|report_client_month_facts/.test(s.sql))).toBe(
+        true,
+      )
+      const readsBookings = statements.filter((s) => /from "bookings"/.test(s.sql))
+      expect(
+        readsBookings.map((s) => s.sql),
+        query.report_type,
+      ).toEqual([])
+    }
+  })
+})
