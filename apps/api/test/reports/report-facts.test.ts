@@ -7,8 +7,10 @@ import {
   clients,
   organizations,
   reportClientMonthFacts,
+  reportDimensionMonthFacts,
   reportSpaceMonthFacts,
   reportStaleMonths,
+  reportUserMonthFacts,
   spaces,
   users,
 } from '../../src/db/schema/index.ts'
@@ -76,10 +78,25 @@ async function factsOfHarbour() {
     .select()
     .from(reportSpaceMonthFacts)
     .where(eq(reportSpaceMonthFacts.organizationId, ids.harbour))
+    .orderBy(asc(reportSpaceMonthFacts.month), asc(reportSpaceMonthFacts.spaceId))
+  const dimension = await db
+    .select()
+    .from(reportDimensionMonthFacts)
+    .where(eq(reportDimensionMonthFacts.organizationId, ids.harbour))
     .orderBy(
-      asc(reportSpaceMonthFacts.month),
-      asc(reportSpaceMonthFacts.spaceId),
-      asc(reportSpaceMonthFacts.weekday),
+      asc(reportDimensionMonthFacts.dimension),
+      asc(reportDimensionMonthFacts.month),
+      asc(reportDimensionMonthFacts.spaceId),
+      asc(reportDimensionMonthFacts.value),
+    )
+  const user = await db
+    .select()
+    .from(reportUserMonthFacts)
+    .where(eq(reportUserMonthFacts.organizationId, ids.harbour))
+    .orderBy(
+      asc(reportUserMonthFacts.month),
+      asc(reportUserMonthFacts.centerId),
+      asc(reportUserMonthFacts.userId),
     )
   const client = await db
     .select()
@@ -90,7 +107,7 @@ async function factsOfHarbour() {
       asc(reportClientMonthFacts.centerId),
       asc(reportClientMonthFacts.clientId),
     )
-  return { space, client }
+  return { space, dimension, client, user }
 }
 
 /** The facts as a rebuild of every month from the bookings makes them. */
@@ -98,6 +115,8 @@ async function factsRebuiltFromScratch() {
   const db = t.database.db
   await db.delete(reportSpaceMonthFacts)
   await db.delete(reportClientMonthFacts)
+  await db.delete(reportDimensionMonthFacts)
+  await db.delete(reportUserMonthFacts)
   await db.delete(reportStaleMonths)
   await db.execute(sql`select mark_every_report_month_stale()`)
   await readFacts()
@@ -216,6 +235,10 @@ describe('the monthly report facts', () => {
       { report_type: 'clientTypeRevenue' },
       { report_type: 'averagePerBooking', report_value: 'center' },
       { report_type: 'averagePerBooking', report_value: 'client' },
+      { report_type: 'averagePerBooking', report_value: 'user' },
+      { report_type: 'leadTime' },
+      { report_type: 'timeOfTheDay', busy_type: 'bookings' },
+      { report_type: 'voucherUsage' },
       { report_type: 'dayOfTheWeek', busy_type: 'hours' },
       { report_type: 'centerRevenueTarget', is_tax_included: 'exTax', is_amenity_included: 'exAmenity' },
       { report_type: 'gratisUsage' },
@@ -228,7 +251,7 @@ describe('the monthly report facts', () => {
         report({ year, report_duration: 'yearly', ...query }),
       )
       expect(result.statusCode, result.body).toBe(200)
-      expect(statements.some((s) => /report_space_month_facts|report_client_month_facts/.test(s.sql))).toBe(
+      expect(statements.some((s) => /report_(space|dimension|client|user)_month_facts/.test(s.sql))).toBe(
         true,
       )
       const readsBookings = statements.filter((s) => /from "bookings"/.test(s.sql))

@@ -14,12 +14,25 @@ CREATE TABLE "report_client_month_facts" (
 	CONSTRAINT "report_client_month_facts_organization_id_month_center_id_client_id_pk" PRIMARY KEY("organization_id","month","center_id","client_id")
 );
 --> statement-breakpoint
+CREATE TABLE "report_dimension_month_facts" (
+	"organization_id" integer NOT NULL,
+	"dimension" text NOT NULL,
+	"month" date NOT NULL,
+	"center_id" integer NOT NULL,
+	"space_id" integer NOT NULL,
+	"value" text NOT NULL,
+	"bookings" integer NOT NULL,
+	"minutes" bigint NOT NULL,
+	"lead_minutes" bigint NOT NULL,
+	"voucher_cents" bigint NOT NULL,
+	CONSTRAINT "report_dimension_month_facts_organization_id_dimension_month_center_id_space_id_value_pk" PRIMARY KEY("organization_id","dimension","month","center_id","space_id","value")
+);
+--> statement-breakpoint
 CREATE TABLE "report_space_month_facts" (
 	"organization_id" integer NOT NULL,
 	"center_id" integer NOT NULL,
 	"space_id" integer NOT NULL,
 	"month" date NOT NULL,
-	"weekday" smallint NOT NULL,
 	"bookings" integer NOT NULL,
 	"minutes" bigint NOT NULL,
 	"revenue_inc_tax_inc_amenity" bigint NOT NULL,
@@ -28,12 +41,28 @@ CREATE TABLE "report_space_month_facts" (
 	"revenue_ex_tax_ex_amenity" bigint NOT NULL,
 	"gratis_bookings" integer NOT NULL,
 	"gratis_minutes" bigint NOT NULL,
-	CONSTRAINT "report_space_month_facts_organization_id_month_center_id_space_id_weekday_pk" PRIMARY KEY("organization_id","month","center_id","space_id","weekday")
+	CONSTRAINT "report_space_month_facts_organization_id_month_center_id_space_id_pk" PRIMARY KEY("organization_id","month","center_id","space_id")
 );
 --> statement-breakpoint
 CREATE TABLE "report_stale_months" (
 	"organization_id" integer NOT NULL,
 	"month" date NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_user_month_facts" (
+	"organization_id" integer NOT NULL,
+	"center_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"bookings" integer NOT NULL,
+	"minutes" bigint NOT NULL,
+	"revenue_inc_tax_inc_amenity" bigint NOT NULL,
+	"revenue_inc_tax_ex_amenity" bigint NOT NULL,
+	"revenue_ex_tax_inc_amenity" bigint NOT NULL,
+	"revenue_ex_tax_ex_amenity" bigint NOT NULL,
+	"gratis_bookings" integer NOT NULL,
+	"gratis_minutes" bigint NOT NULL,
+	CONSTRAINT "report_user_month_facts_organization_id_month_center_id_user_id_pk" PRIMARY KEY("organization_id","month","center_id","user_id")
 );
 --> statement-breakpoint
 CREATE INDEX "report_stale_months_idx" ON "report_stale_months" USING btree ("organization_id","month");--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core'
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
 /**
  * The report measures of counted bookings summed per local month (issue 20): a year of one
@@ -20,7 +20,7 @@ const measures = {
   gratisMinutes: bigint('gratis_minutes', { mode: 'number' }).notNull(),
 }
 
-/** Per space, local month (its first day) and ISO weekday (1 Monday … 7 Sunday) of the start. */
+/** Per space and local month (its first day) of the start. */
 export const reportSpaceMonthFacts = pgTable(
   'report_space_month_facts',
   {
@@ -28,10 +28,34 @@ export const reportSpaceMonthFacts = pgTable(
     centerId: integer('center_id').notNull(),
     spaceId: integer('space_id').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
-    weekday: smallint('weekday').notNull(),
     ...measures,
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.centerId, t.spaceId, t.weekday] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.centerId, t.spaceId] })],
+)
+
+/**
+ * Per space, local month and one more property of the counted bookings (`dimension`, its `value`):
+ * `weekday` (ISO 1 Monday … 7 Sunday of the local start), `start_hour` (0–23, local), `lead_band`
+ * (the index in leadBands of the lead time) and `voucher` (the voucher code, only bookings with
+ * one). A table of its own, as each multiplies the rows the other reports would read.
+ */
+export const reportDimensionMonthFacts = pgTable(
+  'report_dimension_month_facts',
+  {
+    organizationId: integer('organization_id').notNull(),
+    dimension: text('dimension').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    centerId: integer('center_id').notNull(),
+    spaceId: integer('space_id').notNull(),
+    value: text('value').notNull(),
+    bookings: integer('bookings').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+    /** Lead minutes summed (leadMinutes). */
+    leadMinutes: bigint('lead_minutes', { mode: 'number' }).notNull(),
+    /** Voucher discounts in cents summed. */
+    voucherCents: bigint('voucher_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.dimension, t.month, t.centerId, t.spaceId, t.value] })],
 )
 
 /** Per location, client and local month of the start. */
@@ -45,6 +69,19 @@ export const reportClientMonthFacts = pgTable(
     ...measures,
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.month, t.centerId, t.clientId] })],
+)
+
+/** Per location, user (the booker) and local month of the start. */
+export const reportUserMonthFacts = pgTable(
+  'report_user_month_facts',
+  {
+    organizationId: integer('organization_id').notNull(),
+    centerId: integer('center_id').notNull(),
+    userId: integer('user_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...measures,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.centerId, t.userId] })],
 )
 
 /**

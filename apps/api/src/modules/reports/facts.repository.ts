@@ -1,3 +1,4 @@
+import { leadBands } from '@spaceboard/domain'
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import { bookings, centers } from '../../db/schema/index.ts'
 import type { ReportInput } from './report-input.ts'
@@ -74,3 +75,16 @@ export function revenueCents(revenue: ReportInput['revenue']): SQL<number> {
   // percentOf: half up to the cent of base × basis points / 10000.
   return sql<number>`(${base} + round(${base} * round(${bookings.taxPercentage} * 100) / 10000.0))`
 }
+
+/** leadMinutes: whole minutes from creation to start, never below 0. */
+export const leadMinutes = sql`greatest(0, floor(extract(epoch from (${bookings.startTime} - ${bookings.createdAt})) / 60))`
+
+/** leadBandIndex: the band of the lead's whole days (constants of leadBands, written into the SQL). */
+export const leadBand = sql`case ${sql.join(
+  leadBands.map((band, index) =>
+    band.belowDays === null
+      ? sql.raw(`else ${index}`)
+      : sql`when ${leadMinutes} < ${sql.raw(String(band.belowDays * 1440))} then ${sql.raw(String(index))}`,
+  ),
+  sql` `,
+)} end`

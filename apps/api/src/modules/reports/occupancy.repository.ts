@@ -59,6 +59,12 @@ const spaceGroup: Record<OccupancyGroup, SQL> = {
   room: sql`s.id`,
 }
 
+/** The minutes of a space's daily window (`of`: a row with zone, start_time, end_time) on a local day: 23- and 25-hour days included. */
+function windowMinutes(day: SQL, of: SQL): SQL {
+  return sql`extract(epoch from ((${day} + ${of}.end_time::time) at time zone ${of}.zone)
+          - ((${day} + ${of}.start_time::time) at time zone ${of}.zone)) / 60`
+}
+
 /**
  * Bookable minutes by organization, group and bucket. Spaces of the same window, zone and archive
  * day are counted together (their count times the window of each day), so the day-by-day work is
@@ -91,21 +97,31 @@ export async function bookableMinutes(tx: Tx, scope: BookableScope): Promise<Min
       select d::date as day from generate_series(${from}::timestamp, (${to} - 1)::timestamp, interval '1 day') d
     ),
     windows as (
-      select w.zone, w.start_time, w.end_time, days.day,
-        extract(epoch from ((days.day + w.end_time::time) at time zone w.zone)
-          - ((days.day + w.start_time::time) at time zone w.zone)) / 60 as minutes
+      select w.zone, w.start_time, w.end_time, days.day, ${windowMinutes(sql`days.day`, sql`w`)} as minutes
       from (select distinct zone, start_time, end_time from counted) w cross join days
     ),
     classes as (
       select organization_id, group_id, zone, start_time, end_time, archived_on, count(*) as spaces
       from counted group by organization_id, group_id, zone, start_time, end_time, archived_on
     ),
+    -- Each window's minutes summed per bucket first, so that the classes open all period (nearly
+    -- all) join a row per bucket rather than per day; those archived within it count day by day.
+    window_buckets as (
+      select zone, start_time, end_time, ${bucketOf(scope.bucket, sql`day`)} as bucket, sum(minutes) as minutes
+      from windows group by 1, 2, 3, 4
+    ),
     open_time as (
-      select k.organization_id, k.group_id, ${bucketOf(scope.bucket, sql`w.day`)} as bucket,
-        sum(w.minutes * k.spaces) as minutes
-      from classes k
-      join windows w on w.zone = k.zone and w.start_time = k.start_time and w.end_time = k.end_time
-      where k.archived_on is null or w.day < k.archived_on
+      select organization_id, group_id, bucket, sum(minutes) as minutes from (
+        select k.organization_id, k.group_id, w.bucket, w.minutes * k.spaces as minutes
+        from classes k
+        join window_buckets w on w.zone = k.zone and w.start_time = k.start_time and w.end_time = k.end_time
+        where k.archived_on is null or k.archived_on >= ${to}
+        union all
+        select k.organization_id, k.group_id, ${bucketOf(scope.bucket, sql`w.day`)}, w.minutes * k.spaces
+        from classes k
+        join windows w on w.zone = k.zone and w.start_time = k.start_time and w.end_time = k.end_time
+        where k.archived_on < ${to} and w.day < k.archived_on
+      ) as open_minutes
       group by 1, 2, 3
     ),
     dark_days as (
@@ -118,11 +134,13 @@ export async function bookableMinutes(tx: Tx, scope: BookableScope): Promise<Min
         cross join lateral ${blackoutDays(sql`p.start_date`, sql`p.end_date`)} g(day)
         where s.org_blackouts
     ),
+    -- A dark day's window computed for that day alone: a join with every window's days on the
+    -- window first would pair each dark day with the whole period.
     dark_time as (
-      select s.organization_id, s.group_id, ${bucketOf(scope.bucket, sql`d.day`)} as bucket, sum(w.minutes) as minutes
+      select s.organization_id, s.group_id, ${bucketOf(scope.bucket, sql`d.day`)} as bucket,
+        sum(${windowMinutes(sql`d.day`, sql`s`)}) as minutes
       from dark_days d
       join counted s on s.id = d.id
-      join windows w on w.zone = s.zone and w.start_time = s.start_time and w.end_time = s.end_time and w.day = d.day
       where s.archived_on is null or d.day < s.archived_on
       group by 1, 2, 3
     )

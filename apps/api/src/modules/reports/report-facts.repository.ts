@@ -5,11 +5,20 @@ import {
   bookings,
   centers,
   reportClientMonthFacts,
+  reportDimensionMonthFacts,
   reportSpaceMonthFacts,
   reportStaleMonths,
+  reportUserMonthFacts,
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
-import { countedBookingsOf, gratisUsedMinutes, localStart, revenueCents } from './facts.repository.ts'
+import {
+  countedBookingsOf,
+  gratisUsedMinutes,
+  leadBand,
+  leadMinutes,
+  localStart,
+  revenueCents,
+} from './facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -19,6 +28,11 @@ import type { ReportInput } from './report-input.ts'
  */
 
 type RevenueChoice = ReportInput['revenue']
+type FactTable =
+  | typeof reportSpaceMonthFacts
+  | typeof reportDimensionMonthFacts
+  | typeof reportClientMonthFacts
+  | typeof reportUserMonthFacts
 
 /** The measures of a set of counted bookings, as the fact tables keep them. */
 const measuresOfBookings = {
@@ -58,13 +72,14 @@ export function inWholeMonths(period: Pick<ReportPeriod, 'from' | 'to'>) {
  * insert into the table the select's rows: the keys first, then the measures, in the order the
  * select names them (drizzle's insert-select types want every column aliased).
  */
-async function insertSelect<T extends typeof reportSpaceMonthFacts | typeof reportClientMonthFacts>(
+async function insertSelect<T extends FactTable>(
   table: T,
   keys: (keyof T['$inferInsert'] & string)[],
+  measures: Partial<typeof measuresOfBookings>,
   select: SQLWrapper,
   tx: Tx,
 ) {
-  const columns = [...keys, ...Object.keys(measuresOfBookings)].map((key) =>
+  const columns = [...keys, ...Object.keys(measures)].map((key) =>
     sql.identifier((table[key as keyof T] as unknown as { name: string }).name),
   )
   await tx.execute(sql`insert into ${table} (${sql.join(columns, sql`, `)}) ${select}`)
@@ -89,33 +104,53 @@ export async function rebuildMonth(tx: Tx, organizationId: number, month: string
     .where(and(eq(reportStaleMonths.organizationId, organizationId), eq(reportStaleMonths.month, month)))
     .returning({ month: reportStaleMonths.month })
   if (!taken.length) return false
-  const inMonth = (table: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts) =>
-    and(eq(table.organizationId, organizationId), eq(table.month, month))
-  await tx.delete(reportSpaceMonthFacts).where(inMonth(reportSpaceMonthFacts))
-  await tx.delete(reportClientMonthFacts).where(inMonth(reportClientMonthFacts))
+  const inMonth = (table: FactTable) => and(eq(table.organizationId, organizationId), eq(table.month, month))
+  for (const table of [
+    reportSpaceMonthFacts,
+    reportDimensionMonthFacts,
+    reportClientMonthFacts,
+    reportUserMonthFacts,
+  ])
+    await tx.delete(table).where(inMonth(table))
   const counted = countedInMonth(organizationId, month)
-  const weekday = sql<number>`extract(isodow from ${localStart})::smallint`
   await insertSelect(
     reportSpaceMonthFacts,
-    ['organizationId', 'centerId', 'spaceId', 'month', 'weekday'],
+    ['organizationId', 'centerId', 'spaceId', 'month'],
+    measuresOfBookings,
     tx
       .select({
         organizationId: bookings.organizationId,
         centerId: bookings.centerId,
         spaceId: bookings.spaceId,
         month: localMonth,
-        weekday,
         ...measuresOfBookings,
       })
       .from(bookings)
       .innerJoin(centers, bookingJoins.center)
       .where(counted)
-      .groupBy(bookings.organizationId, bookings.centerId, bookings.spaceId, sql`4`, sql`5`),
+      .groupBy(bookings.organizationId, bookings.centerId, bookings.spaceId, sql`4`),
     tx,
   )
+  // One row per booking and dimension (none for a booking without a voucher), grouped.
+  await tx.execute(sql`
+    insert into ${reportDimensionMonthFacts} (organization_id, dimension, month, center_id, space_id, value,
+      bookings, minutes, lead_minutes, voucher_cents)
+    select ${bookings.organizationId}, d.dimension, ${localMonth}, ${bookings.centerId}, ${bookings.spaceId}, d.value,
+      count(*), sum(${bookings.durationMinutes}), sum(${leadMinutes}), sum(round(${bookings.voucherDiscount} * 100))
+    from ${bookings}
+    join ${centers} on ${bookingJoins.center}
+    cross join lateral (values
+      ('weekday', extract(isodow from ${localStart})::int::text),
+      ('start_hour', extract(hour from ${localStart})::int::text),
+      ('lead_band', (${leadBand})::text),
+      ('voucher', nullif(${bookings.voucherCode}, ''))
+    ) as d(dimension, value)
+    where ${counted} and d.value is not null
+    group by 1, 2, 3, 4, 5, 6`)
   await insertSelect(
     reportClientMonthFacts,
     ['organizationId', 'centerId', 'clientId', 'month'],
+    measuresOfBookings,
     tx
       .select({
         organizationId: bookings.organizationId,
@@ -130,12 +165,30 @@ export async function rebuildMonth(tx: Tx, organizationId: number, month: string
       .groupBy(bookings.organizationId, bookings.centerId, bookings.clientId, sql`4`),
     tx,
   )
+  await insertSelect(
+    reportUserMonthFacts,
+    ['organizationId', 'centerId', 'userId', 'month'],
+    measuresOfBookings,
+    tx
+      .select({
+        organizationId: bookings.organizationId,
+        centerId: bookings.centerId,
+        userId: bookings.userId,
+        month: localMonth,
+        ...measuresOfBookings,
+      })
+      .from(bookings)
+      .innerJoin(centers, bookingJoins.center)
+      .where(counted)
+      .groupBy(bookings.organizationId, bookings.centerId, bookings.userId, sql`4`),
+    tx,
+  )
   return true
 }
 
 /** The revenue column of a fact table for a tax and amenity choice. */
 export function factRevenue(
-  table: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts,
+  table: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts | typeof reportUserMonthFacts,
   revenue: RevenueChoice,
 ) {
   if (revenue.tax === 'incTax')
@@ -144,8 +197,11 @@ export function factRevenue(
 }
 
 /** The facts rows of a report's period (whole local months) and location and space filters. */
-export function spaceFactsOf(input: ReportInput, organizationIds: number | SQL) {
-  const t = reportSpaceMonthFacts
+export function spaceFactsOf(
+  input: ReportInput,
+  organizationIds: number | SQL,
+  t: typeof reportSpaceMonthFacts | typeof reportDimensionMonthFacts = reportSpaceMonthFacts,
+) {
   return and(
     typeof organizationIds === 'number'
       ? eq(t.organizationId, organizationIds)
@@ -157,9 +213,12 @@ export function spaceFactsOf(input: ReportInput, organizationIds: number | SQL) 
   ) as SQL
 }
 
-/** The client facts rows of a report's period (whole local months) and location filter. */
-export function clientFactsOf(input: ReportInput, organizationId: number) {
-  const t = reportClientMonthFacts
+/** The client (or user) facts rows of a report's period (whole local months) and location filter. */
+export function clientFactsOf(
+  input: ReportInput,
+  organizationId: number,
+  t: typeof reportClientMonthFacts | typeof reportUserMonthFacts = reportClientMonthFacts,
+) {
   return and(
     eq(t.organizationId, organizationId),
     sql`${t.month} >= ${input.period.from}::date`,
@@ -169,5 +228,12 @@ export function clientFactsOf(input: ReportInput, organizationId: number) {
 }
 
 /** The local month (yyyy-MM) of a facts row, as the yearly reports' buckets are keyed. */
-export const factBucket = (table: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts) =>
-  sql<string>`to_char(${table.month}, 'YYYY-MM')`
+export const factBucket = (table: FactTable) => sql<string>`to_char(${table.month}, 'YYYY-MM')`
+
+/** A dimension of the report's facts (reportDimensionMonthFacts), for its period and filters. */
+export function dimensionFactsOf(input: ReportInput, organizationId: number, dimension: FactDimension) {
+  const t = reportDimensionMonthFacts
+  return and(eq(t.dimension, dimension), spaceFactsOf(input, organizationId, t)) as SQL
+}
+
+export type FactDimension = 'weekday' | 'start_hour' | 'lead_band' | 'voucher'

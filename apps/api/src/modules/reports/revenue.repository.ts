@@ -17,6 +17,7 @@ import {
   clientTypes,
   reportClientMonthFacts,
   reportSpaceMonthFacts,
+  reportUserMonthFacts,
   spaces,
   users,
 } from '../../db/schema/index.ts'
@@ -76,6 +77,10 @@ function perKey(tx: Tx, input: ReportInput, organizationId: number, key: GroupKe
       const t = reportClientMonthFacts
       return factSums(tx, t, t.clientId, clientFactsOf(input, organizationId), input, bucketed)
     }
+    if (key === 'user' && input.spaceId === null) {
+      const t = reportUserMonthFacts
+      return factSums(tx, t, t.userId, clientFactsOf(input, organizationId, t), input, bucketed)
+    }
   }
   const id = groupKey(key)
   return tx
@@ -95,7 +100,7 @@ function perKey(tx: Tx, input: ReportInput, organizationId: number, key: GroupKe
 
 function factSums(
   tx: Tx,
-  t: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts,
+  t: typeof reportSpaceMonthFacts | typeof reportClientMonthFacts | typeof reportUserMonthFacts,
   id: AnyPgColumn,
   where: SQL,
   input: ReportInput,

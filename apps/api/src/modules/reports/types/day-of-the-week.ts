@@ -1,12 +1,12 @@
 import { bookedHours, reportBusyTypeLabels, weekdayNames } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
-import { bookings, centers, reportSpaceMonthFacts } from '../../../db/schema/index.ts'
+import { bookings, centers, reportDimensionMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingJoins } from '../../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart } from '../facts.repository.ts'
 import { reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
-import { inWholeMonths, spaceFactsOf } from '../report-facts.repository.ts'
+import { dimensionFactsOf, inWholeMonths } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /**
@@ -17,17 +17,17 @@ import type { ReportInput } from '../report-input.ts'
  */
 export async function dayOfTheWeek(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
   const organizationId = reportOrganizationId(input)
-  const t = reportSpaceMonthFacts
+  const t = reportDimensionMonthFacts
   const rows = inWholeMonths(input.period)
     ? await ctx.tx
         .select({
-          weekday: sql<number>`${t.weekday}`.mapWith(Number),
+          weekday: sql<number>`${t.value}`.mapWith(Number),
           count: sql<number>`sum(${t.bookings})`.mapWith(Number),
           minutes: sql<number>`sum(${t.minutes})`.mapWith(Number),
         })
         .from(t)
-        .where(spaceFactsOf(input, organizationId))
-        .groupBy(t.weekday)
+        .where(dimensionFactsOf(input, organizationId, 'weekday'))
+        .groupBy(t.value)
     : await ctx.tx
         .select({
           weekday: sql<number>`extract(isodow from ${localStart})`.mapWith(Number),

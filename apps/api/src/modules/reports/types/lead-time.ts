@@ -1,25 +1,13 @@
 import { averageLeadDays, leadBands, sharePercent } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
-import { bookings, centers } from '../../../db/schema/index.ts'
+import { bookings, centers, reportDimensionMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingJoins } from '../../bookings/booking-joins.ts'
-import { countedBookingsOf, localBucket } from '../facts.repository.ts'
+import { countedBookingsOf, leadBand, leadMinutes, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
+import { dimensionFactsOf, factBucket, inWholeMonths } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
-
-/** leadMinutes: whole minutes from creation to start, never below 0. */
-const leadMinutes = sql`greatest(0, floor(extract(epoch from (${bookings.startTime} - ${bookings.createdAt})) / 60))`
-
-/** leadBandIndex: the band of the lead's whole days (constants of leadBands, written into the SQL). */
-const leadBand = sql`case ${sql.join(
-  leadBands.map((band, index) =>
-    band.belowDays === null
-      ? sql.raw(`else ${index}`)
-      : sql`when ${leadMinutes} < ${sql.raw(String(band.belowDays * 1440))} then ${sql.raw(String(index))}`,
-  ),
-  sql` `,
-)} end`
 
 /**
  * Booking Lead Time (leadTime): per bucket of the period the counted bookings starting in it and
@@ -27,17 +15,31 @@ const leadBand = sql`case ${sql.join(
  * data: { buckets: [{ Key, label, NumberBooking, AvgLeadTime }], bands: [{ Key, NumberBooking, share }] }.
  */
 export async function leadTime(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
-  const rows = await ctx.tx
-    .select({
-      bucket: localBucket(input.duration),
-      band: sql<number>`${leadBand}`.mapWith(Number),
-      count: sql<number>`count(*)`.mapWith(Number),
-      minutes: sql<number>`sum(${leadMinutes})`.mapWith(Number),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBookingsOf(input, reportOrganizationId(input)))
-    .groupBy(sql`1, 2`)
+  const organizationId = reportOrganizationId(input)
+  const t = reportDimensionMonthFacts
+  const rows =
+    inWholeMonths(input.period) && input.duration === 'yearly'
+      ? await ctx.tx
+          .select({
+            bucket: factBucket(t),
+            band: sql<number>`${t.value}`.mapWith(Number),
+            count: sql<number>`sum(${t.bookings})`.mapWith(Number),
+            minutes: sql<number>`sum(${t.leadMinutes})`.mapWith(Number),
+          })
+          .from(t)
+          .where(dimensionFactsOf(input, organizationId, 'lead_band'))
+          .groupBy(sql`1, 2`)
+      : await ctx.tx
+          .select({
+            bucket: localBucket(input.duration),
+            band: sql<number>`${leadBand}`.mapWith(Number),
+            count: sql<number>`count(*)`.mapWith(Number),
+            minutes: sql<number>`sum(${leadMinutes})`.mapWith(Number),
+          })
+          .from(bookings)
+          .innerJoin(centers, bookingJoins.center)
+          .where(countedBookingsOf(input, organizationId))
+          .groupBy(sql`1, 2`)
 
   const perBucket = new Map<string, { count: number; minutes: number }>()
   const perBand = leadBands.map(() => 0)

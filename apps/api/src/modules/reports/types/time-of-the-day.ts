@@ -1,24 +1,36 @@
 import { bookedHours, hourSlotLabel, reportBusyTypeLabels, wallHourMinutes } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
-import { bookings, centers } from '../../../db/schema/index.ts'
+import { bookings, centers, reportDimensionMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingJoins } from '../../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart } from '../facts.repository.ts'
 import { reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
+import { dimensionFactsOf, inWholeMonths } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /** The bookings starting in each local hour (wallStartHour). */
 async function bookingsByStartHour(ctx: Ctx, input: ReportInput): Promise<number[]> {
-  const rows = await ctx.tx
-    .select({
-      hour: sql<number>`extract(hour from ${localStart})`.mapWith(Number),
-      value: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBookingsOf(input, reportOrganizationId(input)))
-    .groupBy(sql`1`)
+  const organizationId = reportOrganizationId(input)
+  const t = reportDimensionMonthFacts
+  const rows = inWholeMonths(input.period)
+    ? await ctx.tx
+        .select({
+          hour: sql<number>`${t.value}`.mapWith(Number),
+          value: sql<number>`sum(${t.bookings})`.mapWith(Number),
+        })
+        .from(t)
+        .where(dimensionFactsOf(input, organizationId, 'start_hour'))
+        .groupBy(t.value)
+    : await ctx.tx
+        .select({
+          hour: sql<number>`extract(hour from ${localStart})`.mapWith(Number),
+          value: sql<number>`count(*)`.mapWith(Number),
+        })
+        .from(bookings)
+        .innerJoin(centers, bookingJoins.center)
+        .where(countedBookingsOf(input, organizationId))
+        .groupBy(sql`1`)
   const byHour = new Map(rows.map((row) => [row.hour, row.value]))
   return Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0)
 }

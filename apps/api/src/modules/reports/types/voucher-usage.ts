@@ -1,10 +1,11 @@
 import { and, ne, sql } from 'drizzle-orm'
-import { bookings, centers } from '../../../db/schema/index.ts'
+import { bookings, centers, reportDimensionMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
 import { bookingJoins } from '../../bookings/booking-joins.ts'
 import { countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
+import { dimensionFactsOf, factBucket, inWholeMonths } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /**
@@ -16,17 +17,31 @@ import type { ReportInput } from '../report-input.ts'
  * money as decimal numbers of the organization's currency.
  */
 export async function voucherUsage(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
-  const rows = await ctx.tx
-    .select({
-      bucket: localBucket(input.duration),
-      code: bookings.voucherCode,
-      count: sql<number>`count(*)`.mapWith(Number),
-      cents: sql<number>`sum(round(${bookings.voucherDiscount} * 100))`.mapWith(Number),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(and(countedBookingsOf(input, reportOrganizationId(input)), ne(bookings.voucherCode, '')))
-    .groupBy(sql`1, 2`)
+  const organizationId = reportOrganizationId(input)
+  const t = reportDimensionMonthFacts
+  const rows =
+    inWholeMonths(input.period) && input.duration === 'yearly'
+      ? await ctx.tx
+          .select({
+            bucket: factBucket(t),
+            code: t.value,
+            count: sql<number>`sum(${t.bookings})`.mapWith(Number),
+            cents: sql<number>`sum(${t.voucherCents})`.mapWith(Number),
+          })
+          .from(t)
+          .where(dimensionFactsOf(input, organizationId, 'voucher'))
+          .groupBy(sql`1, 2`)
+      : await ctx.tx
+          .select({
+            bucket: localBucket(input.duration),
+            code: bookings.voucherCode,
+            count: sql<number>`count(*)`.mapWith(Number),
+            cents: sql<number>`sum(round(${bookings.voucherDiscount} * 100))`.mapWith(Number),
+          })
+          .from(bookings)
+          .innerJoin(centers, bookingJoins.center)
+          .where(and(countedBookingsOf(input, organizationId), ne(bookings.voucherCode, '')))
+          .groupBy(sql`1, 2`)
 
   const perCode = new Map<string, { count: number; cents: number }>()
   for (const row of rows) {
