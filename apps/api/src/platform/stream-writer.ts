@@ -1,5 +1,6 @@
 import { once } from 'node:events'
 import type { PassThrough } from 'node:stream'
+import { nextTurn } from './next-turn.ts'
 
 /**
  * A writer of text chunks to a streamed reply's body that waits while the reader is behind and
@@ -20,7 +21,7 @@ export function streamWriter(output: PassThrough) {
       } finally {
         done.abort()
       }
-    } else await new Promise(setImmediate)
+    } else await nextTurn()
     return !output.destroyed
   }
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import type { FastifyReply } from 'fastify'
+import { nextTurn } from './next-turn.ts'
 
 /**
  * A phone number or signed number (+61 2 9111 2222, -5) stays as it is. Any other text that a
@@ -116,7 +117,7 @@ export async function streamWorkbook(
       }
     } else {
       // The embedded database answers without an I/O turn: let the zip and the socket run.
-      await new Promise(setImmediate)
+      await nextTurn()
     }
     return !output.destroyed
   }

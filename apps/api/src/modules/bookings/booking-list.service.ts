@@ -15,6 +15,7 @@ import {
 import type { Actor, Ctx } from '../../platform/context.ts'
 import { badRequest } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
+import { nextTurn } from '../../platform/next-turn.ts'
 import { organizationForRead } from '../../platform/tenancy.ts'
 import * as repo from './booking-list.repository.ts'
 
@@ -194,12 +195,6 @@ function quantityText(amenity: { quantity: string; type: string }) {
   return Number.isFinite(n) && n !== 1 ? ` x ${n}` : ''
 }
 
-/**
- * Lets other requests run. On the embedded database a query runs on the HTTP thread and answers
- * without an I/O turn, so a part's three queries and its 2,500 rows' time-zone conversions would
- * otherwise hold the server for one block of 200–400 ms (npm run bench pglite-blocking).
- */
-const nextTurn = () => new Promise(setImmediate)
 /** Rows of a run sheet grouped between two turns of the event loop. */
 const RUN_SHEET_SLICE = 500
 

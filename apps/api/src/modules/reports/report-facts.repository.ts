@@ -10,6 +10,7 @@ import {
   reportStaleMonths,
   reportUserMonthFacts,
 } from '../../db/schema/index.ts'
+import { nextTurn } from '../../platform/next-turn.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 import {
   countedBookingsOf,
@@ -83,6 +84,7 @@ async function insertSelect<T extends FactTable>(
     sql.identifier((table[key as keyof T] as unknown as { name: string }).name),
   )
   await tx.execute(sql`insert into ${table} (${sql.join(columns, sql`, `)}) ${select}`)
+  await nextTurn()
 }
 
 /** Whether any month (of one organization, or of any for null) waits to be rebuilt. */
@@ -112,6 +114,7 @@ export async function rebuildMonth(tx: Tx, organizationId: number, month: string
     reportUserMonthFacts,
   ])
     await tx.delete(table).where(inMonth(table))
+  await nextTurn()
   const counted = countedInMonth(organizationId, month)
   await insertSelect(
     reportSpaceMonthFacts,
@@ -147,6 +150,7 @@ export async function rebuildMonth(tx: Tx, organizationId: number, month: string
     ) as d(dimension, value)
     where ${counted} and d.value is not null
     group by 1, 2, 3, 4, 5, 6`)
+  await nextTurn()
   await insertSelect(
     reportClientMonthFacts,
     ['organizationId', 'centerId', 'clientId', 'month'],
