@@ -1,7 +1,8 @@
 import { addDays, messages } from '@spaceboard/domain'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/db/client.ts'
-import { centers, clients, spaces } from '../../src/db/schema/index.ts'
+import { centers, clients, spaces, workflowSends } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 import { idByName, sydneyToday, userIdByEmail } from './fixtures.ts'
 
@@ -33,10 +34,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** An insert as its table and how many rows it writes (a round trip per statement, not per row). */
+/**
+ * An insert as its table and how many rows it writes (a round trip per statement, not per row);
+ * rows given as arrays (`from unnest(…)`) show as `×n`.
+ */
 function insertOf(sql: string) {
   const table = /^insert into "(\w+)"/.exec(sql)?.[1]
   if (!table) return sql.split(' ')[0]
+  if (sql.includes(' unnest(')) return `${table} ×n`
   const rows = sql.split(' values ')[1]?.split('), (').length ?? 1
   return `${table} ×${rows}`
 }
@@ -96,11 +101,16 @@ describe('POST /api/userbooking round trips', () => {
       // Its mails (issue 17), made from what the create wrote and read: both outbox rows in one insert.
       'mail_outbox ×2',
       // Its workflow sends (issue 18): the organization's live workflows, then the new sends (a new
-      // booking has no sends yet, and the create knows its times and location).
+      // booking has no sends yet, and the create knows its times and location), one per workflow.
       'workflows_live',
-      'workflow_sends ×3',
+      'workflow_sends ×n',
     ])
     expect(transactions).toBe(1)
+    const sends = await t.database.db
+      .select({ id: workflowSends.id })
+      .from(workflowSends)
+      .where(eq(workflowSends.bookingId, response.json().bookingId))
+    expect(sends).toHaveLength(3)
   })
 
   it('refuses a slot already taken with that one read, without a transaction', async () => {

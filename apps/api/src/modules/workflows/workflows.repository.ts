@@ -370,8 +370,7 @@ export async function insertSends(
   state: 'pending' | 'done',
 ) {
   if (!rows.length) return
-  await tx.execute(sql`
-    insert into ${workflowSends} (organization_id, workflow_id, booking_id, due_at, state)
+  await tx.execute(sql`insert into ${workflowSends} (organization_id, workflow_id, booking_id, due_at, state)
     select r.organization_id, r.workflow_id, r.booking_id, r.due_at, ${state}
     from unnest(${intArray(rows.map((r) => r.organizationId))}::int[], ${intArray(rows.map((r) => r.workflowId))}::int[],
       ${intArray(rows.map((r) => r.bookingId))}::int[], ${instantArray(rows.map((r) => r.dueAt))}::timestamptz[])
