@@ -240,10 +240,16 @@ export function CalendarGrid(props: CalendarGridProps) {
     // The library marks its grid up as a table whose rows hold the events' buttons directly (axe:
     // aria-required-children, critical). The grid is a labelled region of buttons instead: each
     // event's text names its booking, space and time; the column heads stay visible text.
+    // Its scrolling body holds nothing to tab to on a day without bookings, so it is made a stop
+    // of its own, scrolled with the arrow keys (axe: scrollable-region-focusable, serious).
     const root = host.current
     const unTable = () => {
       for (const element of root.querySelectorAll(TABLE_ROLES))
         for (const attribute of TABLE_ATTRIBUTES) element.removeAttribute(attribute)
+      for (const body of root.querySelectorAll<HTMLElement>('.ec-main:not([tabindex])')) {
+        body.tabIndex = 0
+        body.setAttribute('aria-label', 'Calendar grid')
+      }
     }
     unTable()
     const observer = new MutationObserver(unTable)
