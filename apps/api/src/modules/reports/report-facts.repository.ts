@@ -151,42 +151,30 @@ export async function rebuildMonth(tx: Tx, organizationId: number, month: string
     where ${counted} and d.value is not null
     group by 1, 2, 3, 4, 5, 6`)
   await nextTurn()
-  await insertSelect(
-    reportClientMonthFacts,
-    ['organizationId', 'centerId', 'clientId', 'month'],
-    measuresOfBookings,
-    tx
-      .select({
-        organizationId: bookings.organizationId,
-        centerId: bookings.centerId,
-        clientId: bookings.clientId,
-        month: localMonth,
-        ...measuresOfBookings,
-      })
-      .from(bookings)
-      .innerJoin(centers, bookingJoins.center)
-      .where(counted)
-      .groupBy(bookings.organizationId, bookings.centerId, bookings.clientId, sql`4`),
-    tx,
-  )
-  await insertSelect(
-    reportUserMonthFacts,
-    ['organizationId', 'centerId', 'userId', 'month'],
-    measuresOfBookings,
-    tx
-      .select({
-        organizationId: bookings.organizationId,
-        centerId: bookings.centerId,
-        userId: bookings.userId,
-        month: localMonth,
-        ...measuresOfBookings,
-      })
-      .from(bookings)
-      .innerJoin(centers, bookingJoins.center)
-      .where(counted)
-      .groupBy(bookings.organizationId, bookings.centerId, bookings.userId, sql`4`),
-    tx,
-  )
+  // The facts per location and client, and per location and user: the same sums by another key.
+  const parties = [
+    { table: reportClientMonthFacts, key: 'clientId', column: bookings.clientId },
+    { table: reportUserMonthFacts, key: 'userId', column: bookings.userId },
+  ] as const
+  for (const { table, key, column } of parties)
+    await insertSelect(
+      table,
+      ['organizationId', 'centerId', key, 'month'] as never,
+      measuresOfBookings,
+      tx
+        .select({
+          organizationId: bookings.organizationId,
+          centerId: bookings.centerId,
+          party: column,
+          month: localMonth,
+          ...measuresOfBookings,
+        })
+        .from(bookings)
+        .innerJoin(centers, bookingJoins.center)
+        .where(counted)
+        .groupBy(bookings.organizationId, bookings.centerId, column, sql`4`),
+      tx,
+    )
   return true
 }
 
