@@ -35,9 +35,10 @@ export const reportSpaceMonthFacts = pgTable(
 
 /**
  * Per space, local month and one more property of the counted bookings (`dimension`, its `value`):
- * `weekday` (ISO 1 Monday … 7 Sunday of the local start), `start_hour` (0–23, local), `lead_band`
- * (the index in leadBands of the lead time) and `voucher` (the voucher code, only bookings with
- * one). A table of its own, as each multiplies the rows the other reports would read.
+ * `weekday` (ISO 1 Monday … 7 Sunday of the local start), `start_hour` (0–23, local), `wall_hour`
+ * (0–23, local: `minutes` are the booked minutes falling in that hour, wallHourMinutes, and
+ * `bookings` the bookings with some), `lead_band` (the index in leadBands of the lead time) and
+ * `voucher` (the voucher code, only bookings with one). A table of its own, as each multiplies the rows the other reports would read.
  */
 export const reportDimensionMonthFacts = pgTable(
   'report_dimension_month_facts',

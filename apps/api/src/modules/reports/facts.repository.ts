@@ -88,3 +88,23 @@ export const leadBand = sql`case ${sql.join(
   ),
   sql` `,
 )} end`
+
+/**
+ * wallHourMinutes as a lateral table (hour, minutes): the minutes of a booking falling in each local
+ * hour 0–23. A booking whose location's offset is the same at its start and end (all but those
+ * across a clock change) has its minutes laid out from its local start minute; one across a clock
+ * change is cut minute by minute on its instants, each minute counted in the local hour it starts
+ * in (zones change offset on whole minutes), so that the repeated hour collects both of its passes.
+ */
+export const wallHourMinutes = sql`lateral (
+  select slot % 24, least(first_minute + ${bookings.durationMinutes}, (slot + 1) * 60) - greatest(first_minute, slot * 60)
+  from (select (extract(hour from ${localStart}) * 60 + extract(minute from ${localStart}))::int as first_minute) as local_start,
+    generate_series(first_minute / 60, (first_minute + ${bookings.durationMinutes} - 1) / 60) as slot
+  where (${bookings.endTime} - ${bookings.startTime}) = ((${bookings.endTime} at time zone ${centers.timezoneId}) - ${localStart})
+  union all
+  select extract(hour from (minute_start at time zone ${centers.timezoneId}))::int,
+    extract(epoch from least(minute_start + interval '1 minute', ${bookings.endTime}) - greatest(minute_start, ${bookings.startTime})) / 60
+  from generate_series(date_trunc('minute', ${bookings.startTime}), ${bookings.endTime} - interval '1 microsecond', interval '1 minute')
+    as minute_start
+  where (${bookings.endTime} - ${bookings.startTime}) <> ((${bookings.endTime} at time zone ${centers.timezoneId}) - ${localStart})
+) as wall_hour(hour, minutes)`
