@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bookings,
@@ -126,6 +126,7 @@ async function insertClient(organizationId: number, name: string) {
 }
 
 let superId: number
+let betaPlace: Parameters<typeof insertBooking>[0]
 
 async function insertBooking(
   place: { organizationId: number; centerId: number; spaceId: number; clientId: number; userId: number },
@@ -212,6 +213,7 @@ beforeAll(async () => {
     spaceId: betaSpace,
     ...(await insertClient(beta, 'Beta Client')),
   }
+  betaPlace = atBeta
   await insertBooking(atBeta, '2025-04-02T01:00:00Z', '2025-04-02T04:00:00Z', '40.00', '4.00')
   await insertBooking(atBeta, '2025-04-03T01:00:00Z', '2025-04-03T04:00:00Z', '60.00', '6.00')
 
@@ -480,6 +482,71 @@ describe('industry benchmarking', () => {
       AvgBookingTotal: 0,
       AvgBookingHours: 0,
       AvgOccupacy: 0,
+    })
+  })
+})
+
+describe('what the reports keep between requests (report-memo.ts)', () => {
+  const april = { report_type: 'bookByOrganization', year: 2025, month: 4, report_duration: 'monthly' }
+  const perthOnFirstApril = async () => {
+    const rows = (await reportData({ ...april, org_id: ids.alpha as number })).data as {
+      Key: string
+      roomsData: { id: number; Occupacy: number }[]
+    }[]
+    return rows.find((row) => row.Key === '2025-04-01')?.roomsData.find((room) => room.id === ids.perth)
+      ?.Occupacy
+  }
+
+  it("computes bookable time again once a space's window or blackout periods change", async () => {
+    const db = t.database.db
+    const s2 = ids.s2 as number
+    // b2's 120 min over S2 480 + S4 120.
+    expect(await perthOnFirstApril()).toBe(20)
+    await db.update(spaces).set({ endTime: '13:00' }).where(eq(spaces.id, s2))
+    // Over S2 240 + S4 120.
+    expect(await perthOnFirstApril()).toBe(33.33)
+    await db
+      .insert(spaceBlackoutPeriods)
+      .values({ organizationId: ids.alpha as number, spaceId: s2, startDate: '2025-04-01' })
+    // S2 dark that day: over S4's 120.
+    expect(await perthOnFirstApril()).toBe(100)
+    await db
+      .delete(spaceBlackoutPeriods)
+      .where(and(eq(spaceBlackoutPeriods.spaceId, s2), eq(spaceBlackoutPeriods.startDate, '2025-04-01')))
+    await db.update(spaces).set({ endTime: '17:00' }).where(eq(spaces.id, s2))
+    expect(await perthOnFirstApril()).toBe(20)
+  })
+
+  it('gives the benchmarking figures again once a booking or an organization changes', async () => {
+    const db = t.database.db
+    const beta = async () => {
+      const rows = (await reportData({ ...april, report_type: 'superIndustryBenchmarking' })).data as {
+        OrganizationName: string
+      }[]
+      return rows.find((row) => row.OrganizationName.startsWith('Bench Beta'))
+    }
+    expect(await beta()).toMatchObject({ OrganizationName: 'Bench Beta', AvgBookingTotal: 50 })
+    // A third booking of 80.00 for an hour: (40 + 60 + 80) / 3, (3 + 3 + 1) / 3 h, 420 / 14400 min.
+    await insertBooking(betaPlace, '2025-04-04T05:00:00Z', '2025-04-04T06:00:00Z', '80.00', '8.00')
+    expect(await beta()).toMatchObject({ AvgBookingTotal: 60, AvgBookingHours: 2.33, AvgOccupacy: 2.92 })
+    await db
+      .update(organizations)
+      .set({ name: 'Bench Beta Renamed' })
+      .where(eq(organizations.id, betaPlace.organizationId))
+    expect(await beta()).toMatchObject({ OrganizationName: 'Bench Beta Renamed', AvgBookingTotal: 60 })
+    await db
+      .delete(bookings)
+      .where(
+        and(eq(bookings.spaceId, betaPlace.spaceId), eq(bookings.startTime, day('2025-04-04T05:00:00Z'))),
+      )
+    await db
+      .update(organizations)
+      .set({ name: 'Bench Beta' })
+      .where(eq(organizations.id, betaPlace.organizationId))
+    expect(await beta()).toMatchObject({
+      OrganizationName: 'Bench Beta',
+      AvgBookingTotal: 50,
+      AvgBookingHours: 3,
     })
   })
 })

@@ -8,6 +8,7 @@ import {
   organizations,
   reportClientMonthFacts,
   reportDimensionMonthFacts,
+  reportOrganizationMonthFacts,
   reportSpaceMonthFacts,
   reportStaleMonths,
   reportUserMonthFacts,
@@ -107,13 +108,19 @@ async function factsOfHarbour() {
       asc(reportClientMonthFacts.centerId),
       asc(reportClientMonthFacts.clientId),
     )
-  return { space, dimension, client, user }
+  const organization = await db
+    .select()
+    .from(reportOrganizationMonthFacts)
+    .where(eq(reportOrganizationMonthFacts.organizationId, ids.harbour))
+    .orderBy(asc(reportOrganizationMonthFacts.month))
+  return { space, dimension, client, user, organization }
 }
 
 /** The facts as a rebuild of every month from the bookings makes them. */
 async function factsRebuiltFromScratch() {
   const db = t.database.db
   await db.delete(reportSpaceMonthFacts)
+  await db.delete(reportOrganizationMonthFacts)
   await db.delete(reportClientMonthFacts)
   await db.delete(reportDimensionMonthFacts)
   await db.delete(reportUserMonthFacts)

@@ -34,6 +34,20 @@ export const reportSpaceMonthFacts = pgTable(
 )
 
 /**
+ * Per organization and local month: the space facts summed, for what compares organizations (the
+ * industry benchmarking reads 50 organizations' year as 600 rows, not 29,000).
+ */
+export const reportOrganizationMonthFacts = pgTable(
+  'report_organization_month_facts',
+  {
+    organizationId: integer('organization_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ...measures,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month] })],
+)
+
+/**
  * Per space, local month and one more property of the counted bookings (`dimension`, its `value`):
  * `weekday` (ISO 1 Monday … 7 Sunday of the local start), `start_hour` (0–23, local), `wall_hour`
  * (0–23, local: `minutes` are the booked minutes falling in that hour, wallHourMinutes, and
@@ -98,3 +112,17 @@ export const reportStaleMonths = pgTable(
   },
   (t) => [index('report_stale_months_idx').on(t.organizationId, t.month)],
 )
+
+/**
+ * Per organization, the versions a report's in-process memo is checked against (modules/reports/
+ * report-memo.ts): `master` is renewed by every change to what bookable time and the benchmarking's
+ * organization list are made of (the organization, its locations, spaces and blackout periods;
+ * triggers), `facts` by every rebuild of one of its months. Both take their values from the
+ * sequence report_versions_seq, which never gives a value twice: the largest over organizations
+ * changes with every change, and never comes back to one a rolled-back transaction showed.
+ */
+export const reportVersions = pgTable('report_versions', {
+  organizationId: integer('organization_id').primaryKey(),
+  master: bigint('master', { mode: 'number' }).notNull().default(0),
+  facts: bigint('facts', { mode: 'number' }).notNull().default(0),
+})

@@ -8,6 +8,7 @@ import type { Ctx } from '../../platform/context.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import * as occupancy from './occupancy.repository.ts'
 import type { ReportInput } from './report-input.ts'
+import { bookableMinutes, type ReportMemos } from './report-memo.ts'
 
 export interface OrganizationBenchmark {
   id: number
@@ -26,6 +27,7 @@ export interface OrganizationBenchmark {
  */
 export async function organizationBenchmarks(
   ctx: Ctx,
+  memos: ReportMemos,
   input: ReportInput,
   also: number | null,
 ): Promise<OrganizationBenchmark[]> {
@@ -40,7 +42,7 @@ export async function organizationBenchmarks(
         revenue: benchmarkRevenue,
       }),
     () =>
-      occupancy.bookableMinutes(ctx.tx, {
+      bookableMinutes(ctx.tx, memos, {
         from: input.period.from,
         to: input.period.to,
         organizations: scope,

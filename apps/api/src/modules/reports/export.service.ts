@@ -9,6 +9,7 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest } from '../../platform/errors.ts'
 import { firstLocationZone, userFullName } from './export.repository.ts'
+import type { ReportMemos } from './report-memo.ts'
 import { reportWorkbook } from './report-workbook.ts'
 import { reportOrganization } from './reports.repository.ts'
 import { buildReport } from './reports.service.ts'
@@ -21,11 +22,12 @@ import { buildReport } from './reports.service.ts'
  */
 export async function reportExport(
   ctx: Ctx,
+  memos: ReportMemos,
   query: ReportQuery,
   now = new Date(),
 ): Promise<{ filename: string; body: Buffer }> {
   if (!reportHasExport(query.report_type)) throw badRequest(reportExportMessages.noExport)
-  const report = await buildReport(ctx, query)
+  const report = await buildReport(ctx, memos, query)
   const organization = report.organization
     ? await reportOrganization(ctx.tx, report.organization.id)
     : undefined

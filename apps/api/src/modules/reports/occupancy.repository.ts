@@ -1,10 +1,23 @@
 import type { IsoDate, ReportDuration } from '@spaceboard/domain'
 import { and, asc, count, eq, isNull, not, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { bookings, centers, organizations, reportSpaceMonthFacts, spaces } from '../../db/schema/index.ts'
+import {
+  bookings,
+  centers,
+  organizations,
+  reportOrganizationMonthFacts,
+  reportSpaceMonthFacts,
+  spaces,
+} from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
-import { factBucket, factRevenue, inWholeMonths, spaceFactsOf } from './report-facts.repository.ts'
+import {
+  factBucket,
+  factRevenue,
+  inWholeMonths,
+  organizationFactsOf,
+  spaceFactsOf,
+} from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -220,9 +233,13 @@ async function bookingFiguresOfFacts(
   input: ReportInput,
   options: Parameters<typeof bookingFigures>[2],
 ): Promise<BookingFiguresRow[]> {
-  const t = reportSpaceMonthFacts
   const scope = options.organizations
-  const group = { organization: sql`0`, center: sql`${t.centerId}`, room: sql`${t.spaceId}` }[options.groupBy]
+  const organizationIds = 'id' in scope ? scope.id : reportedOrganizationIds(scope.also)
+  // Whole organizations: their own facts, a row a month each.
+  const whole = options.groupBy === 'organization' && input.centerId === null && input.spaceId === null
+  const t = whole ? reportOrganizationMonthFacts : reportSpaceMonthFacts
+  const s = reportSpaceMonthFacts
+  const group = { organization: sql`0`, center: sql`${s.centerId}`, room: sql`${s.spaceId}` }[options.groupBy]
   const bucket = options.bucket === null ? sql`''` : factBucket(t)
   return tx
     .select({
@@ -234,7 +251,7 @@ async function bookingFiguresOfFacts(
       bookedMinutes: sql<number>`sum(${t.minutes})::float8`.mapWith(Number),
     })
     .from(t)
-    .where(spaceFactsOf(input, 'id' in scope ? scope.id : reportedOrganizationIds(scope.also)))
+    .where(whole ? organizationFactsOf(input, organizationIds) : spaceFactsOf(input, organizationIds))
     .groupBy(
       t.organizationId,
       ...(options.groupBy === 'organization' ? [] : [group]),

@@ -2,18 +2,20 @@ import { reportQuerySchema } from '@spaceboard/domain'
 import type { App } from '../../platform/app.ts'
 import { attachment } from '../../platform/xlsx.ts'
 import * as exportService from './export.service.ts'
+import { createReportMemos } from './report-memo.ts'
 import * as service from './reports.service.ts'
 
 const tags = ['reports']
 
 export function reportRoutes(app: App) {
+  const memos = createReportMemos()
   /** The advanced report call (spec 3 §7): a list whose first item the screen shows. */
   app.get(
     '/api/reports',
     { config: { access: 'reports.read' }, schema: { tags, querystring: reportQuerySchema } },
     async (request) => ({
       success: true,
-      data: [await request.signedIn((ctx) => service.buildReport(ctx, request.query))],
+      data: [await request.signedIn((ctx) => service.buildReport(ctx, memos, request.query))],
     }),
   )
 
@@ -22,7 +24,7 @@ export function reportRoutes(app: App) {
     '/api/reports/export',
     { config: { access: 'reports.read' }, schema: { tags, querystring: reportQuerySchema } },
     async (request, reply) => {
-      const file = await request.signedIn((ctx) => exportService.reportExport(ctx, request.query))
+      const file = await request.signedIn((ctx) => exportService.reportExport(ctx, memos, request.query))
       return reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', attachment(file.filename))

@@ -14,6 +14,7 @@ import { badRequest, fieldError, forbidden } from '../../platform/errors.ts'
 import { organizationForWrite } from '../../platform/tenancy.ts'
 import * as facts from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
+import type { ReportMemos } from './report-memo.ts'
 import * as repo from './reports.repository.ts'
 import { reportBuilders } from './types/index.ts'
 
@@ -141,12 +142,12 @@ async function refreshFacts(ctx: Ctx, input: ReportInput) {
 }
 
 /** One report, built by its type's builder inside the envelope every report shares. */
-export async function buildReport(ctx: Ctx, query: ReportQuery): Promise<ReportResult> {
+export async function buildReport(ctx: Ctx, memos: ReportMemos, query: ReportQuery): Promise<ReportResult> {
   const input = await reportInput(ctx, query)
   await refreshFacts(ctx, input)
   const builder = reportBuilders[input.type]
   if (!builder) throw badRequest(reportMessages.notAvailable)
-  const body = await builder(ctx, input)
+  const body = await builder(ctx, input, memos)
   return {
     report_type: input.type,
     label: reportTypeInfo(input.type).label,

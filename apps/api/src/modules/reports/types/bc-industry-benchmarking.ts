@@ -42,10 +42,10 @@ type Figures = Record<Measure, number | null>
  *       { averageoccupancy, averagebookingvalue, averagebookingduration } (null: no figure).
  * A bullet chart per measure with a global and a worst figure; a one-row table under each.
  */
-export const bcIndustryBenchmarking: ReportBuilder = async (ctx, input) => {
+export const bcIndustryBenchmarking: ReportBuilder = async (ctx, input, memos) => {
   const organization = input.organization
   if (!organization) throw fieldError('org_id', reportMessages.selectOrganizationFirst)
-  const everyone = await organizationBenchmarks(ctx, input, organization.id)
+  const everyone = await organizationBenchmarks(ctx, memos, input, organization.id)
   const settings = benchmarkSettingsOf(await settingsOfType(ctx.tx, 'benchmarking'))
   const own = everyone.find((entry) => entry.id === organization.id)
   const ownMeasures: BenchmarkMeasures = own?.measures ?? {

@@ -9,6 +9,7 @@ import { fieldError } from '../../../platform/errors.ts'
 import { inTurn } from '../../../platform/in-turn.ts'
 import * as occupancy from '../occupancy.repository.ts'
 import type { ReportBuilder } from '../report-builder.ts'
+import { bookableMinutes } from '../report-memo.ts'
 
 interface Cell {
   cents: number
@@ -35,7 +36,7 @@ const figuresOf = (cell: Cell) => ({
  * data: [{ Key: '2026-04-01' | '2026-04', BookingTotal, NumberBooking, Occupacy,
  *          roomsData: [{ id, name, BookingTotal, NumberBooking, Occupacy }] }]
  */
-export const bookByOrganization: ReportBuilder = async (ctx, input) => {
+export const bookByOrganization: ReportBuilder = async (ctx, input, memos) => {
   const organization = input.organization
   if (!organization) throw fieldError('org_id', reportMessages.selectOrganizationFirst)
   const groupBy = input.groupBy === 'room' ? 'room' : 'center'
@@ -49,7 +50,7 @@ export const bookByOrganization: ReportBuilder = async (ctx, input) => {
         revenue: input.revenue,
       }),
     () =>
-      occupancy.bookableMinutes(ctx.tx, {
+      bookableMinutes(ctx.tx, memos, {
         from: input.period.from,
         to: input.period.to,
         organizations: scope,

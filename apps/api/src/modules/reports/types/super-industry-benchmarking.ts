@@ -10,8 +10,8 @@ import type { ReportBuilder } from '../report-builder.ts'
  *
  * data: [{ OrganizationName, AvgBookingTotal, AvgBookingHours, AvgOccupacy, currency_code }], by name.
  */
-export const superIndustryBenchmarking: ReportBuilder = async (ctx, input) => {
-  const everyone = await organizationBenchmarks(ctx, input, null)
+export const superIndustryBenchmarking: ReportBuilder = async (ctx, input, memos) => {
+  const everyone = await organizationBenchmarks(ctx, memos, input, null)
   const data = everyone.map((entry) => ({
     OrganizationName: entry.name,
     AvgBookingTotal: entry.measures.averagebookingvalue,

@@ -1,0 +1,16 @@
+CREATE TABLE "report_organization_month_facts" (
+	"organization_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"bookings" integer NOT NULL,
+	"minutes" bigint NOT NULL,
+	"revenue_inc_tax_inc_amenity" bigint NOT NULL,
+	"revenue_inc_tax_ex_amenity" bigint NOT NULL,
+	"revenue_ex_tax_inc_amenity" bigint NOT NULL,
+	"revenue_ex_tax_ex_amenity" bigint NOT NULL,
+	"gratis_bookings" integer NOT NULL,
+	"gratis_minutes" bigint NOT NULL,
+	CONSTRAINT "report_organization_month_facts_organization_id_month_pk" PRIMARY KEY("organization_id","month")
+);
+--> statement-breakpoint
+-- Every month is rebuilt on its next read, which fills the new table.
+SELECT "mark_every_report_month_stale"();
