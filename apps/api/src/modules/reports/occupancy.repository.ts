@@ -11,13 +11,7 @@ import {
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
-import {
-  factBucket,
-  factRevenue,
-  inWholeMonths,
-  organizationFactsOf,
-  spaceFactsOf,
-} from './report-facts.repository.ts'
+import { factBucket, factRevenue, organizationFactsOf, spaceFactsOf } from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -194,9 +188,8 @@ export async function bookingFigures(
   },
 ): Promise<BookingFiguresRow[]> {
   const scope = options.organizations
-  // Whole months in buckets of months (or none): the monthly facts hold the same sums.
-  if (inWholeMonths(input.period) && options.bucket !== 'monthly')
-    return bookingFiguresOfFacts(tx, input, options)
+  // Buckets of months (or none): the monthly facts hold the same sums.
+  if (options.bucket !== 'monthly') return bookingFiguresOfFacts(tx, input, options)
   const bucket = bucketOf(options.bucket, localStart)
   const group = bookingGroup[options.groupBy]
   const rows = await tx

@@ -1,4 +1,4 @@
-import type { IsoDate, ReportPeriod } from '@spaceboard/domain'
+import type { IsoDate } from '@spaceboard/domain'
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import {
@@ -66,11 +66,6 @@ function countedInMonth(organizationId: number, month: string): SQL {
     { period: { from: month, to: nextMonth(month) }, centerId: null, spaceId: null },
     organizationId,
   )
-}
-
-/** Whether the facts can answer a report: its period is whole local months. */
-export function inWholeMonths(period: Pick<ReportPeriod, 'from' | 'to'>) {
-  return period.from.endsWith('-01') && period.to.endsWith('-01')
 }
 
 /**

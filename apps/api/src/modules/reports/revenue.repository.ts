@@ -23,13 +23,7 @@ import {
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
-import {
-  clientFactsOf,
-  factBucket,
-  factRevenue,
-  inWholeMonths,
-  spaceFactsOf,
-} from './report-facts.repository.ts'
+import { clientFactsOf, factBucket, factRevenue, spaceFactsOf } from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -56,12 +50,13 @@ type GroupKey = 'center' | 'room' | 'client' | 'user'
 /**
  * The counted bookings of the report per key (a location, space, client or user), and per bucket
  * when `bucketed`: their number, revenue in cents and booked minutes. From the monthly facts when
- * they hold them (whole months, buckets of months, a key they keep, and no space filter for the
- * per-client facts), else from the bookings: the same sums either way.
+ * they hold them (buckets of months, a key they keep, and no space filter for the per-client
+ * facts), else from the bookings: the same sums either way. A report's period is always whole
+ * months (reportPeriod).
  */
 function perKey(tx: Tx, input: ReportInput, organizationId: number, key: GroupKey, bucketed: boolean) {
   const monthBuckets = !bucketed || input.duration === 'yearly'
-  if (inWholeMonths(input.period) && monthBuckets) {
+  if (monthBuckets) {
     if (key === 'center' || key === 'room') {
       const t = reportSpaceMonthFacts
       return factSums(
@@ -120,7 +115,7 @@ function factSums(
     .as('per_key')
 }
 
-const revenueSum = (input: ReportInput) =>
+const _revenueSum = (input: ReportInput) =>
   sql<number>`coalesce(sum(${revenueCents(input.revenue)}), 0)::bigint`.mapWith(toNumber)
 
 /** Client Type Revenue: per client type group and bucket, bookings and revenue in cents. */
@@ -221,8 +216,8 @@ export async function topClientsOfYears(
   const first = years[0]
   const last = years.at(-1)
   if (!first || !last) return []
-  // The monthly facts of the years' whole months, or the bookings themselves.
-  const facts = inWholeMonths({ from: first.from, to: last.to }) && input.spaceId === null
+  // The monthly facts of the years, or the bookings themselves for one space (the client facts keep no space).
+  const facts = input.spaceId === null
   const t = reportClientMonthFacts
   const source = facts
     ? { day: sql`${t.month}`, bookings: sql`${t.bookings}`, revenue: sql`${factRevenue(t, input.revenue)}` }
@@ -292,7 +287,7 @@ export function reportCenters(tx: Tx, organizationId: number, centerId: number |
     .orderBy(sql`${centers.name} collate "C"`, centers.id)
 }
 
-/** Revenue in cents per location and local month (yyyy-MM), from `from` to `to`. */
+/** Revenue in cents per location and local month (yyyy-MM), from `from` to `to` (first days of months). */
 export function revenuePerCenterMonth(
   tx: Tx,
   input: ReportInput,
@@ -300,30 +295,16 @@ export function revenuePerCenterMonth(
   from: IsoDate,
   to: IsoDate,
 ) {
-  if (inWholeMonths({ from, to })) {
-    const t = reportSpaceMonthFacts
-    return tx
-      .select({
-        centerId: t.centerId,
-        month: factBucket(t),
-        revenueCents: sql<number>`coalesce(sum(${factRevenue(t, input.revenue)}), 0)::bigint`.mapWith(
-          toNumber,
-        ),
-      })
-      .from(t)
-      .where(spaceFactsOf({ ...input, period: { ...input.period, from, to } }, organizationId))
-      .groupBy(t.centerId, sql`2`)
-  }
+  const t = reportSpaceMonthFacts
   return tx
     .select({
-      centerId: bookings.centerId,
-      month: localBucket('yearly'),
-      revenueCents: revenueSum(input),
+      centerId: t.centerId,
+      month: factBucket(t),
+      revenueCents: sql<number>`coalesce(sum(${factRevenue(t, input.revenue)}), 0)::bigint`.mapWith(toNumber),
     })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(countedBetween(input, organizationId, from, to))
-    .groupBy(bookings.centerId, sql`2`)
+    .from(t)
+    .where(spaceFactsOf({ ...input, period: { ...input.period, from, to } }, organizationId))
+    .groupBy(t.centerId, sql`2`)
 }
 
 /** The monthly revenue targets (calendar year and month) of the locations in the given months. */

@@ -1,43 +1,31 @@
 import { bookedHours, reportBusyTypeLabels, weekdayNames } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
-import { bookings, centers, reportDimensionMonthFacts } from '../../../db/schema/index.ts'
+import { reportDimensionMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { bookingJoins } from '../../bookings/booking-joins.ts'
-import { countedBookingsOf, localStart } from '../facts.repository.ts'
 import { reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
-import { dimensionFactsOf, inWholeMonths } from '../report-facts.repository.ts'
+import { dimensionFactsOf } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /**
  * Busy Day of the Week (dayOfTheWeek): the counted bookings of the period by the weekday of their
  * local start date (isoWeekday), as bookings or as booked hours (busy_type); a booking's hours all
- * go to the day it starts. Always Monday to Sunday, zeros included.
+ * go to the day it starts (the monthly facts: a report's period is always whole months). Always
+ * Monday to Sunday, zeros included.
  * data: [{ day, total }] (total: bookings, or hours to two decimals).
  */
 export async function dayOfTheWeek(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
   const organizationId = reportOrganizationId(input)
   const t = reportDimensionMonthFacts
-  const rows = inWholeMonths(input.period)
-    ? await ctx.tx
-        .select({
-          weekday: sql<number>`${t.value}`.mapWith(Number),
-          count: sql<number>`sum(${t.bookings})`.mapWith(Number),
-          minutes: sql<number>`sum(${t.minutes})`.mapWith(Number),
-        })
-        .from(t)
-        .where(dimensionFactsOf(input, organizationId, 'weekday'))
-        .groupBy(t.value)
-    : await ctx.tx
-        .select({
-          weekday: sql<number>`extract(isodow from ${localStart})`.mapWith(Number),
-          count: sql<number>`count(*)`.mapWith(Number),
-          minutes: sql<number>`sum(${bookings.durationMinutes})`.mapWith(Number),
-        })
-        .from(bookings)
-        .innerJoin(centers, bookingJoins.center)
-        .where(countedBookingsOf(input, organizationId))
-        .groupBy(sql`1`)
+  const rows = await ctx.tx
+    .select({
+      weekday: sql<number>`${t.value}`.mapWith(Number),
+      count: sql<number>`sum(${t.bookings})`.mapWith(Number),
+      minutes: sql<number>`sum(${t.minutes})`.mapWith(Number),
+    })
+    .from(t)
+    .where(dimensionFactsOf(input, organizationId, 'weekday'))
+    .groupBy(t.value)
   const byWeekday = new Map(rows.map((row) => [row.weekday, row]))
   const hours = input.busyType === 'hours'
   const data = weekdayNames.map((day, index) => {

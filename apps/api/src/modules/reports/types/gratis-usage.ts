@@ -12,7 +12,7 @@ import { bookingJoins } from '../../bookings/booking-joins.ts'
 import { countedBookingsOf, gratisUsedMinutes, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
-import { clientFactsOf, factBucket, inWholeMonths, spaceFactsOf } from '../report-facts.repository.ts'
+import { clientFactsOf, factBucket, spaceFactsOf } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /** The figures of a set of bookings: all of them, those using gratis, the gratis hours and the share. */
@@ -36,10 +36,9 @@ function figures(count: number, gratisCount: number, minutes: number) {
 export async function gratisUsage(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
   const organizationId = reportOrganizationId(input)
   const counted = countedBookingsOf(input, organizationId)
-  const facts = inWholeMonths(input.period)
   const a = reportSpaceMonthFacts
   const bucketRows =
-    facts && input.duration === 'yearly'
+    input.duration === 'yearly'
       ? await ctx.tx
           .select({
             bucket: factBucket(a),
@@ -63,7 +62,7 @@ export async function gratisUsage(ctx: Ctx, input: ReportInput): Promise<ReportB
           .groupBy(sql`1`)
   const b = reportClientMonthFacts
   const perClient =
-    facts && input.spaceId === null
+    input.spaceId === null
       ? ctx.tx
           .select({
             clientId: sql<number>`${b.clientId}`.as('client_id'),

@@ -6,7 +6,7 @@ import { bookingJoins } from '../../bookings/booking-joins.ts'
 import { countedBookingsOf, leadBand, leadMinutes, localBucket } from '../facts.repository.ts'
 import { bucketColumn, everyBucket, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
-import { dimensionFactsOf, factBucket, inWholeMonths } from '../report-facts.repository.ts'
+import { dimensionFactsOf, factBucket } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /**
@@ -18,7 +18,7 @@ export async function leadTime(ctx: Ctx, input: ReportInput): Promise<ReportBody
   const organizationId = reportOrganizationId(input)
   const t = reportDimensionMonthFacts
   const rows =
-    inWholeMonths(input.period) && input.duration === 'yearly'
+    input.duration === 'yearly'
       ? await ctx.tx
           .select({
             bucket: factBucket(t),

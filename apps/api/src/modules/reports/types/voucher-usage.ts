@@ -5,7 +5,7 @@ import { bookingJoins } from '../../bookings/booking-joins.ts'
 import { countedBookingsOf, localBucket } from '../facts.repository.ts'
 import { bucketColumn, reportOrganizationId } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
-import { dimensionFactsOf, factBucket, inWholeMonths } from '../report-facts.repository.ts'
+import { dimensionFactsOf, factBucket } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /**
@@ -20,7 +20,7 @@ export async function voucherUsage(ctx: Ctx, input: ReportInput): Promise<Report
   const organizationId = reportOrganizationId(input)
   const t = reportDimensionMonthFacts
   const rows =
-    inWholeMonths(input.period) && input.duration === 'yearly'
+    input.duration === 'yearly'
       ? await ctx.tx
           .select({
             bucket: factBucket(t),
