@@ -15,6 +15,8 @@ import {
   spaces,
   users,
 } from '../../src/db/schema/index.ts'
+import { staleMonths } from '../../src/modules/reports/report-facts.repository.ts'
+import { rebuildStaleMonths } from '../../src/modules/reports/reports.service.ts'
 import { sydneyToday } from '../bookings/fixtures.ts'
 import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 
@@ -267,5 +269,22 @@ describe('the monthly report facts', () => {
         query.report_type,
       ).toEqual([])
     }
+  })
+
+  it('are rebuilt month by month at start for every organization, stopping between months when asked', async () => {
+    const db = t.database.db
+    const before = await factsRebuiltFromScratch()
+    const harbourMonths = before.organization.length
+    expect(harbourMonths).toBeGreaterThan(0)
+    await db.execute(sql`select mark_every_report_month_stale()`)
+    const stale = (await staleMonths(db, null)).length
+    expect(stale).toBeGreaterThan(harbourMonths)
+    const stopped = new AbortController()
+    stopped.abort()
+    await rebuildStaleMonths(db, null, stopped.signal)
+    expect(await staleMonths(db, null)).toHaveLength(stale)
+    await rebuildStaleMonths(db, null)
+    expect(await staleMonths(db, null)).toHaveLength(0)
+    expect(await factsOfHarbour()).toEqual(before)
   })
 })

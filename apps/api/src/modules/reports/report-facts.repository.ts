@@ -1,6 +1,6 @@
 import type { IsoDate } from '@spaceboard/domain'
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import {
   bookings,
   centers,
@@ -121,7 +121,7 @@ async function mergeMonth<T extends FactTable>(
 const inKeyOrder = sql`1, 4, 2, 3`
 
 /** Whether any month (of one organization, or of any for null) waits to be rebuilt. */
-export async function staleMonths(tx: Tx, organizationId: number | null) {
+export async function staleMonths(tx: Db, organizationId: number | null) {
   return tx
     .selectDistinct({ organizationId: reportStaleMonths.organizationId, month: reportStaleMonths.month })
     .from(reportStaleMonths)

@@ -9,6 +9,7 @@ import {
   reportTypeInfo,
   reportUsesFilter,
 } from '@spaceboard/domain'
+import type { Db } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, fieldError, forbidden } from '../../platform/errors.ts'
 import { organizationForWrite } from '../../platform/tenancy.ts'
@@ -136,9 +137,18 @@ async function readableFilters(ctx: Ctx, input: ReportInput) {
 async function refreshFacts(ctx: Ctx, input: ReportInput) {
   const everyOrganization =
     input.type === 'superIndustryBenchmarking' || input.type === 'bcIndustryBenchmarking'
-  const scope = everyOrganization ? null : (input.organization?.id ?? null)
-  for (const stale of await facts.staleMonths(ctx.tx, scope))
-    await ctx.tx.transaction((tx) => facts.rebuildMonth(tx, stale.organizationId, stale.month))
+  await rebuildStaleMonths(ctx.tx, everyOrganization ? null : (input.organization?.id ?? null))
+}
+
+/**
+ * Rebuilds the stale months of the report facts of one organization (of every one for null), each
+ * in a transaction of its own; stops between two months once `signal` aborts.
+ */
+export async function rebuildStaleMonths(db: Db, organizationId: number | null, signal?: AbortSignal) {
+  for (const stale of await facts.staleMonths(db, organizationId)) {
+    if (signal?.aborted) return
+    await db.transaction((tx) => facts.rebuildMonth(tx, stale.organizationId, stale.month))
+  }
 }
 
 /** One report, built by its type's builder inside the envelope every report shares. */
