@@ -1,6 +1,7 @@
 import type { IsoDate, ReportDuration } from '@spaceboard/domain'
 import { and, asc, count, eq, isNull, not, or, type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
+import { selectRows } from '../../db/prepared.ts'
 import {
   bookings,
   centers,
@@ -192,32 +193,34 @@ export async function bookingFigures(
   if (options.bucket !== 'monthly') return bookingFiguresOfFacts(tx, input, options)
   const bucket = bucketOf(options.bucket, localStart)
   const group = bookingGroup[options.groupBy]
-  const rows = await tx
-    .select({
-      organizationId: bookings.organizationId,
-      groupId: sql<number>`${group}`.mapWith(Number),
-      bucket: sql<string>`${bucket}`,
-      bookings: count(),
-      revenueCents: sql<number>`coalesce(sum(${revenueCents(options.revenue)}), 0)::float8`.mapWith(Number),
-      bookedMinutes: sql<number>`coalesce(sum(${bookings.durationMinutes}), 0)::float8`.mapWith(Number),
-    })
-    .from(bookings)
-    .innerJoin(centers, bookingJoins.center)
-    .where(
-      'id' in scope
-        ? countedBookingsOf(input, scope.id)
-        : and(
-            countedBookingsOf(input, null),
-            sql`${bookings.organizationId} in (${reportedOrganizationIds(scope.also)})`,
-          ),
-    )
-    .groupBy(
-      bookings.organizationId,
-      // Grouping by a constant would read as a column position: only what varies.
-      ...(options.groupBy === 'organization' ? [] : [group]),
-      ...(options.bucket === null ? [] : [bucket]),
-    )
-  return rows
+  return selectRows(
+    tx,
+    tx
+      .select({
+        organizationId: bookings.organizationId,
+        groupId: sql<number>`${group}`.mapWith(Number),
+        bucket: sql<string>`${bucket}`,
+        bookings: count(),
+        revenueCents: sql<number>`coalesce(sum(${revenueCents(options.revenue)}), 0)::float8`.mapWith(Number),
+        bookedMinutes: sql<number>`coalesce(sum(${bookings.durationMinutes}), 0)::float8`.mapWith(Number),
+      })
+      .from(bookings)
+      .innerJoin(centers, bookingJoins.center)
+      .where(
+        'id' in scope
+          ? countedBookingsOf(input, scope.id)
+          : and(
+              countedBookingsOf(input, null),
+              sql`${bookings.organizationId} in (${reportedOrganizationIds(scope.also)})`,
+            ),
+      )
+      .groupBy(
+        bookings.organizationId,
+        // Grouping by a constant would read as a column position: only what varies.
+        ...(options.groupBy === 'organization' ? [] : [group]),
+        ...(options.bucket === null ? [] : [bucket]),
+      ),
+  )
 }
 
 /** bookingFigures from the monthly facts of the period's months (yearly buckets or none). */
@@ -234,22 +237,25 @@ async function bookingFiguresOfFacts(
   const s = reportSpaceMonthFacts
   const group = { organization: sql`0`, center: sql`${s.centerId}`, room: sql`${s.spaceId}` }[options.groupBy]
   const bucket = options.bucket === null ? sql`''` : factBucket(t)
-  return tx
-    .select({
-      organizationId: t.organizationId,
-      groupId: sql<number>`${group}`.mapWith(Number),
-      bucket: sql<string>`${bucket}`,
-      bookings: sql<number>`sum(${t.bookings})`.mapWith(Number),
-      revenueCents: sql<number>`sum(${factRevenue(t, options.revenue)})::float8`.mapWith(Number),
-      bookedMinutes: sql<number>`sum(${t.minutes})::float8`.mapWith(Number),
-    })
-    .from(t)
-    .where(whole ? organizationFactsOf(input, organizationIds) : spaceFactsOf(input, organizationIds))
-    .groupBy(
-      t.organizationId,
-      ...(options.groupBy === 'organization' ? [] : [group]),
-      ...(options.bucket === null ? [] : [bucket]),
-    )
+  return selectRows(
+    tx,
+    tx
+      .select({
+        organizationId: t.organizationId,
+        groupId: sql<number>`${group}`.mapWith(Number),
+        bucket: sql<string>`${bucket}`,
+        bookings: sql<number>`sum(${t.bookings})`.mapWith(Number),
+        revenueCents: sql<number>`sum(${factRevenue(t, options.revenue)})::float8`.mapWith(Number),
+        bookedMinutes: sql<number>`sum(${t.minutes})::float8`.mapWith(Number),
+      })
+      .from(t)
+      .where(whole ? organizationFactsOf(input, organizationIds) : spaceFactsOf(input, organizationIds))
+      .groupBy(
+        t.organizationId,
+        ...(options.groupBy === 'organization' ? [] : [group]),
+        ...(options.bucket === null ? [] : [bucket]),
+      ),
+  )
 }
 
 /** Names of an organization's locations or spaces by id, for the groups of a report. */

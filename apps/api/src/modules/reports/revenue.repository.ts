@@ -115,9 +115,6 @@ function factSums(
     .as('per_key')
 }
 
-const _revenueSum = (input: ReportInput) =>
-  sql<number>`coalesce(sum(${revenueCents(input.revenue)}), 0)::bigint`.mapWith(toNumber)
-
 /** Client Type Revenue: per client type group and bucket, bookings and revenue in cents. */
 export async function clientTypeRevenue(tx: Tx, input: ReportInput, organizationId: number) {
   const perClient = perKey(tx, input, organizationId, 'client', true)
