@@ -44,11 +44,11 @@ import {
   root,
   SOAK_ORGANIZATIONS,
   serverPidOf,
+  serverReady,
   signIn,
   startServer,
   stop,
   timedGet,
-  waitFor,
 } from './bench.mjs'
 import { startCaptureProxy } from './sql-capture.mjs'
 
@@ -259,7 +259,7 @@ async function explainSlowest(env, url, slowest, adminEmail) {
   const client = new pg.Client({ connectionString: url.toString() })
   await client.connect()
   try {
-    await waitFor(`${env.base}/admin/login`)
+    await serverReady(env.base)
     const cookie = await signIn(env.base, adminEmail)
     console.log(
       `  EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of the ${slowest.length} slowest cases:`,
@@ -322,7 +322,7 @@ async function onPostgresMillion() {
     const failures = []
     let slowest = []
     try {
-      await waitFor(`${base}/admin/login`)
+      await serverReady(base)
       const adminEmail = 'admin.01@bench.test'
       const admin = { cookie: await signIn(base, adminEmail) }
       const superUser = { cookie: await signIn(base) }
@@ -452,7 +452,7 @@ async function onPgliteBlocking() {
   try {
     const first = startServer(env)
     try {
-      await waitFor(`${base}/admin/login`, 180_000)
+      await serverReady(base, 180_000)
     } finally {
       await stop(first)
     }
@@ -472,7 +472,7 @@ async function onPgliteBlocking() {
     const loadSeconds = (performance.now() - t0) / 1000
     const child = startServer(env)
     try {
-      await waitFor(`${base}/admin/login`)
+      await serverReady(base)
       const pid = serverPidOf(child)
       const admin = { cookie: await signIn(base, 'admin.01@bench.test') }
       const superUser = { cookie: await signIn(base) }
