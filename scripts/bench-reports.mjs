@@ -49,6 +49,7 @@ import {
   startServer,
   stop,
   timedGet,
+  waitFor,
 } from './bench.mjs'
 import { startCaptureProxy } from './sql-capture.mjs'
 
@@ -472,8 +473,15 @@ async function onPgliteBlocking() {
     const loadSeconds = (performance.now() - t0) / 1000
     const child = startServer(env)
     try {
-      await serverReady(base)
+      await waitFor(`${base}/admin/login`, 180_000)
       const pid = serverPidOf(child)
+      // The monthly facts of every month are rebuilt in the background right after the start
+      // (main.ts): how long until they are all there, and what that costs the event loop.
+      await eventLoopReport(reportFile, pid)
+      const started = performance.now()
+      await serverReady(base)
+      const rebuiltIn = performance.now() - started
+      const rebuild = await eventLoopReport(reportFile, pid)
       const admin = { cookie: await signIn(base, 'admin.01@bench.test') }
       const superUser = { cookie: await signIn(base) }
       const centers = await (await fetch(`${base}/api/center?all=1`, { headers: admin })).json()
@@ -481,20 +489,9 @@ async function onPgliteBlocking() {
         `reports on PGlite: demo seed plus ${PGLITE_BOOKINGS} bookings in one organization (${reused ? 'kept folder' : `loaded in ${loadSeconds.toFixed(1)} s`}); each case alone, 3 sequential requests as that organization's admin (the super benchmarking as super), after one request to warm up; longest event-loop delay (goal < ${BLOCK_GOAL_MS} ms)`,
       )
       console.log(`  ${machine()}`)
-      // The first report after the load builds the monthly facts of every month: what that costs.
-      {
-        await eventLoopReport(reportFile, pid)
-        const started = performance.now()
-        const built = await fetch(
-          `${base}/api/reports?${queryString({ report_type: 'dayOfTheWeek', report_duration: 'yearly', year: YEAR })}`,
-          { headers: admin },
-        )
-        const took = performance.now() - started
-        const r = await eventLoopReport(reportFile, pid)
-        console.log(
-          `  first report after the load (builds the facts of every month): ${built.status} in ${ms(took)}; longest event-loop delay ${ms(r.maxMs)} ${status(r.maxMs, BLOCK_GOAL_MS)}, p99 ${ms(r.p99Ms)}`,
-        )
-      }
+      console.log(
+        `  the facts of every month, rebuilt in the background after the start: all there after ${ms(rebuiltIn)}; longest event-loop delay ${ms(rebuild.maxMs)} ${status(rebuild.maxMs, BLOCK_GOAL_MS)}, p99 ${ms(rebuild.p99Ms)}`,
+      )
       const cases = reportCases(centers[0].id)
       if (chosenTypes.some((type) => type.key === 'superIndustryBenchmarking'))
         for (const duration of ['yearly', 'monthly'])
