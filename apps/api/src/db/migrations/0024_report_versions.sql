@@ -1,7 +1,6 @@
 CREATE TABLE "report_versions" (
 	"organization_id" integer PRIMARY KEY NOT NULL,
-	"master" bigint DEFAULT 0 NOT NULL,
-	"facts" bigint DEFAULT 0 NOT NULL
+	"master" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 -- Bookable time (spaces' windows and zones, archive days, blackout periods, the blackout feature)

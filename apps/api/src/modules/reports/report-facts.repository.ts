@@ -139,10 +139,6 @@ export async function rebuildMonth(tx: Tx, organizationId: number, month: string
     .where(and(eq(reportStaleMonths.organizationId, organizationId), eq(reportStaleMonths.month, month)))
     .returning({ month: reportStaleMonths.month })
   if (!taken.length) return false
-  await tx
-    .insert(versions)
-    .values({ organizationId, facts: sql`nextval('report_versions_seq')` })
-    .onConflictDoUpdate({ target: versions.organizationId, set: { facts: sql`excluded.facts` } })
   const at = { organizationId, month }
   const counted = countedInMonth(organizationId, month)
   const measureKeys = Object.keys(measuresOfBookings) as (keyof typeof measuresOfBookings)[]
@@ -242,18 +238,17 @@ export async function rebuildMonth(tx: Tx, organizationId: number, month: string
 }
 
 /**
- * The versions of an organization's (null: of every organization's) master data and facts
- * (reportVersions): each changes with every committed change to what it covers.
+ * The version of an organization's (null: of every organization's) master data (reportVersions):
+ * it changes with every committed change to what bookable time is made of.
  */
-export async function reportVersions(tx: Tx, organizationId: number | null) {
+export async function masterVersion(tx: Tx, organizationId: number | null): Promise<string> {
   const [row] = await tx
     .select({
       master: sql<string>`coalesce(max(${versions.master}), 0)::text`,
-      facts: sql<string>`coalesce(max(${versions.facts}), 0)::text`,
     })
     .from(versions)
     .where(organizationId === null ? undefined : eq(versions.organizationId, organizationId))
-  return { master: row?.master ?? '0', facts: row?.facts ?? '0' }
+  return row?.master ?? '0'
 }
 
 /** The revenue column of a fact table for a tax and amenity choice. */

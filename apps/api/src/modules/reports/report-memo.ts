@@ -7,7 +7,7 @@ import * as facts from './report-facts.repository.ts'
  * What a report computes from master data that rarely changes, kept in the app for the next report
  * asking the same: bookable time, which costs PostgreSQL 4 ms of time-zone arithmetic for a year of
  * one organization's spaces and 14 ms for the 50 organizations of the benchmarking, on every
- * request. A key holds the master-data version the value was computed at (reportVersions), read
+ * request. A key holds the master-data version the value was computed at (masterVersion), read
  * before computing it: a change committed meanwhile gives later readers another version, so they
  * compute again, and nothing is served that the database has moved past. Each app (each database)
  * has its own (createReportMemos); the database stays the one source.
@@ -46,6 +46,6 @@ export async function bookableMinutes(
   scope: BookableScope,
 ): Promise<readonly MinutesRow[]> {
   const organizationId = 'id' in scope.organizations ? scope.organizations.id : null
-  const { master } = await facts.reportVersions(tx, organizationId)
+  const master = await facts.masterVersion(tx, organizationId)
   return memos.bookable(`${master} ${JSON.stringify(scope)}`, () => occupancy.bookableMinutes(tx, scope))
 }
