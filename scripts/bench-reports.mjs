@@ -323,7 +323,11 @@ async function onPostgresMillion() {
     const failures = []
     let slowest = []
     try {
-      await serverReady(base)
+      await waitFor(`${base}/admin/login`, 180_000)
+      // The facts of every month a load left stale are rebuilt in the background after the start.
+      const started = performance.now()
+      await serverReady(base, 180_000)
+      const rebuiltIn = performance.now() - started
       const adminEmail = 'admin.01@bench.test'
       const admin = { cookie: await signIn(base, adminEmail) }
       const superUser = { cookie: await signIn(base) }
@@ -332,6 +336,9 @@ async function onPostgresMillion() {
         `reports on PostgreSQL 15: ${REPORTS_BOOKINGS} bench bookings in ${LIST_ORGANIZATIONS} organizations (plus the demo seed's) loaded in ${loadSeconds.toFixed(1)} s (${process.env.BENCH_DATABASE && loadSeconds < 1 ? `kept database ${process.env.BENCH_DATABASE}` : 'generate_series INSERT … SELECT'}); as the admin of Bench Org 01 (${LIST_FIRST_ORGANIZATION} bookings, about 44,000 in a financial year, 33,000 of them not cancelled); year = FY ${YEAR} (from July), month = ${YEAR}-${String(MONTH).padStart(2, '0')}; per case ${WARM_UP} warm-up, 10 requests one at a time, then ${REQUESTS} at concurrency 10`,
       )
       console.log(`  ${machine()}`)
+      console.log(
+        `  the facts of every stale month, rebuilt in the background after the start: all there after ${ms(rebuiltIn)}`,
+      )
       for (const c of reportCases(centers[0].id)) {
         const requestUrl = `${base}/api/reports?${queryString(c.query)}`
         const first = await firstAnswer(requestUrl, admin)
