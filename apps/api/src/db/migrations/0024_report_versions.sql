@@ -3,9 +3,9 @@ CREATE TABLE "report_versions" (
 	"master" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
--- Bookable time (spaces' windows and zones, archive days, blackout periods, the blackout feature)
--- and the benchmarking's list of organizations are read from these tables: any change to them
--- moves the organization's master counter, and the reports' memo of them is read again.
+-- Bookable time (spaces' windows and zones, archive days, blackout periods, the blackout feature,
+-- which organizations are reported on) is read from these tables: any change to them renews the
+-- organization's master version, and the reports' memo of bookable time computes it again.
 -- The counters take their values from one sequence: a value is never given twice, not even after a
 -- rollback, so the largest value over organizations changes with every committed change and never
 -- returns to one that a rolled-back transaction showed.

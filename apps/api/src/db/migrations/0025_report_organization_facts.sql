@@ -12,5 +12,6 @@ CREATE TABLE "report_organization_month_facts" (
 	CONSTRAINT "report_organization_month_facts_organization_id_month_pk" PRIMARY KEY("organization_id","month")
 );
 --> statement-breakpoint
--- Every month is rebuilt on its next read, which fills the new table.
+-- Every month is marked stale: its rebuild (after the start, or by the first report that reads it)
+-- fills the new table.
 SELECT "mark_every_report_month_stale"();

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
-import { factBucket, factRevenue, organizationFactsOf, spaceFactsOf } from './report-facts.repository.ts'
+import { factBucket, factRevenue, periodFactsOf, spaceFactsOf } from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
 /**
@@ -249,7 +249,7 @@ async function bookingFiguresOfFacts(
         bookedMinutes: sql<number>`sum(${t.minutes})::float8`.mapWith(Number),
       })
       .from(t)
-      .where(whole ? organizationFactsOf(input, organizationIds) : spaceFactsOf(input, organizationIds))
+      .where(whole ? periodFactsOf(input, organizationIds) : spaceFactsOf(input, organizationIds))
       .groupBy(
         t.organizationId,
         ...(options.groupBy === 'organization' ? [] : [group]),

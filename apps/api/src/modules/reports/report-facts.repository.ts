@@ -265,8 +265,8 @@ export function factRevenue(
   return revenue.amenities === 'incAmenity' ? table.revenueExTaxIncAmenity : table.revenueExTaxExAmenity
 }
 
-/** The organization facts rows of a report's period (whole local months). */
-export function organizationFactsOf(
+/** The rows of a fact table for the report's organization(s) and period (whole local months). */
+export function periodFactsOf(
   input: Pick<ReportInput, 'period'>,
   organizationIds: number | SQL,
   t: FactTable = reportOrganizationMonthFacts,
@@ -287,7 +287,7 @@ export function spaceFactsOf(
   t: typeof reportSpaceMonthFacts | typeof reportDimensionMonthFacts = reportSpaceMonthFacts,
 ) {
   return and(
-    organizationFactsOf(input, organizationIds, t),
+    periodFactsOf(input, organizationIds, t),
     input.centerId === null ? undefined : eq(t.centerId, input.centerId),
     input.spaceId === null ? undefined : eq(t.spaceId, input.spaceId),
   ) as SQL
