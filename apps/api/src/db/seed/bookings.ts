@@ -24,8 +24,7 @@ import {
   wallClock,
   zonedInstant,
 } from '@spaceboard/domain'
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { inTurn } from '../../platform/in-turn.ts'
 import type { Tx } from '../client.ts'
 import {
@@ -57,6 +56,7 @@ import {
   users,
   vouchers,
 } from '../schema/index.ts'
+import { insertRows } from './bulk.ts'
 
 /**
  * Demo bookings: six months back and three months (91 days) ahead of `now` in each center's own
@@ -1221,28 +1221,6 @@ function planOrganization(planner: Planner, org: OrgRow) {
 
 // ---------------------------------------------------------------------------------------------
 // Writing
-
-/**
- * Inserts typed rows in batches of one JSON parameter each (json_populate_recordset): thousands
- * of rows with dozens of columns bind as one value instead of tens of thousands of parameters,
- * which keeps the first start of the embedded database fast. Columns left out take their defaults.
- */
-async function insertRows<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][], size = 1500) {
-  const first = rows[0]
-  if (!first) return
-  const columns = getTableColumns(table) as Record<string, { name: string }>
-  const keys = Object.keys(first)
-  const names = keys.map((k) => columns[k]?.name ?? k)
-  const list = sql.raw(names.map((n) => `"${n}"`).join(', '))
-  for (let i = 0; i < rows.length; i += size) {
-    const batch = rows
-      .slice(i, i + size)
-      .map((row) => Object.fromEntries(keys.map((k, j) => [names[j], (row as Record<string, unknown>)[k]])))
-    await tx.execute(
-      sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`,
-    )
-  }
-}
 
 /** n ids of a serial column, taken from its sequence in one round trip. */
 async function nextIds(tx: Tx, table: string, n: number): Promise<number[]> {

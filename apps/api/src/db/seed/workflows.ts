@@ -2,6 +2,7 @@ import { type EmailTemplateType, workflowDueAt } from '@spaceboard/domain'
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { Tx } from '../client.ts'
 import { bookings, bookingWorkflowLogs, centers, users, workflowSends, workflows } from '../schema/index.ts'
+import { insertRows } from './bulk.ts'
 
 interface DemoWorkflow {
   name: string
@@ -38,12 +39,6 @@ const demoWorkflows: readonly DemoWorkflow[] = [
 
 /** How far back the demo shows what the workflows sent. */
 const RECENT_MS = 30 * 86_400_000
-const BATCH = 1000
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH))
-}
-
 /**
  * Each demo organization's reminder, access-instructions and thank-you workflows, with what they
  * would have done: sent (and logged) on the recent bookings, pending sends on the upcoming ones.
@@ -119,7 +114,7 @@ export async function seedDemoWorkflows(
         dueAt,
       }
       if (dueAt > now) {
-        sends.push(send)
+        sends.push({ ...send, state: 'pending' })
       } else if (now.getTime() - dueAt.getTime() <= RECENT_MS) {
         sends.push({ ...send, state: 'done' })
         logs.push({
@@ -134,6 +129,6 @@ export async function seedDemoWorkflows(
       }
     }
   }
-  await insertInBatches(sends, (batch) => tx.insert(workflowSends).values(batch))
-  await insertInBatches(logs, (batch) => tx.insert(bookingWorkflowLogs).values(batch))
+  await insertRows(tx, workflowSends, sends)
+  await insertRows(tx, bookingWorkflowLogs, logs)
 }
