@@ -1,4 +1,3 @@
-import { convert } from 'html-to-text'
 import type { Database, Tx } from '../db/client.ts'
 import {
   insertOutboxMails,
@@ -8,6 +7,7 @@ import {
   markSent,
   type OutboxMail,
 } from './mail.repository.ts'
+import { onFirstUse } from './on-first-use.ts'
 
 /** What nodemailer gets for a queued mail's attachment references (made when the mail is sent). */
 export interface ResolvedAttachments {
@@ -18,9 +18,11 @@ export type AttachmentResolver = (mail: OutboxMail) => Promise<ResolvedAttachmen
 
 const noAttachments: AttachmentResolver = async () => ({ attachments: [] })
 
+const htmlToText = onFirstUse<typeof import('html-to-text')>('html-to-text')
+
 /** The plain-text alternative of an HTML mail: links as "text [address]", images left out. */
 export function plainText(html: string): string {
-  return convert(html, {
+  return htmlToText().convert(html, {
     wordwrap: 100,
     selectors: [
       { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },

@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtml from 'sanitize-html'
+import { onFirstUse } from '../../platform/on-first-use.ts'
+
+const sanitizer = onFirstUse<typeof sanitizeHtml>('sanitize-html')
 
 const colour = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i
 
@@ -9,7 +12,7 @@ const colour = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s
  * links keep only http, https, mailto and tel (no `javascript:`); images only http(s) or our own
  * uploads. Inline styles are kept only for colours and alignment, the formats mail clients show.
  */
-const options: sanitizeHtml.IOptions = {
+const options: Omit<sanitizeHtml.IOptions, 'transformTags'> = {
   allowedTags: [
     'p',
     'br',
@@ -56,13 +59,16 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  transformTags: {
-    // A link opens outside the mail and tells the target nothing about it.
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
-  },
 }
 
 /** The template's HTML as it is stored: only the allow-list above survives. */
 export function sanitizeEmailContent(html: string): string {
-  return sanitizeHtml(html, options)
+  const sanitize = sanitizer()
+  return sanitize(html, {
+    ...options,
+    transformTags: {
+      // A link opens outside the mail and tells the target nothing about it.
+      a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }),
+    },
+  })
 }
