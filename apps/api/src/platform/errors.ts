@@ -4,7 +4,11 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 
 export type FieldErrors = Record<string, string>
 
-/** An error whose status and message are meant for the client. */
+/**
+ * An error whose status and message are meant for the client. It carries no stack trace: it is an
+ * answer, not a fault, and capturing one through the request's async calls cost a refused booking
+ * create about 0.08 ms (npm run bench booking-contested, where most of 50 racing creates are refused).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -15,7 +19,10 @@ export class HttpError extends Error {
     /** Sent as Retry-After: when a refusal for being busy is worth trying again. */
     readonly retryAfterSeconds?: number,
   ) {
+    const stackTraceLimit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
     super(message)
+    Error.stackTraceLimit = stackTraceLimit
   }
 }
 
