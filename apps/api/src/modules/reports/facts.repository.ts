@@ -1,5 +1,5 @@
 import { leadBands } from '@spaceboard/domain'
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import { bookings, centers } from '../../db/schema/index.ts'
 import type { ReportInput } from './report-input.ts'
 
@@ -12,12 +12,19 @@ import type { ReportInput } from './report-input.ts'
 /** The start of a booking as its location's wall clock: the report buckets' date, hour and weekday. */
 export const localStart = sql`(${bookings.startTime} at time zone ${centers.timezoneId})`
 
-/** The local date (yyyy-MM-dd) a booking falls on. */
-export const localDate = sql<string>`to_char(${localStart}, 'YYYY-MM-DD')`
+/**
+ * The local date (yyyy-MM-dd) a booking falls on. A cast rather than to_char, which cost a monthly
+ * report's bookings statement a fifth of its time (33,000 calls, ~2 µs each): a date's text is ISO
+ * on every connection (DateStyle ISO, db/client.ts), as every date the API reads is.
+ */
+export const localDate = sql<string>`(${localStart})::date::text`
+
+/** A date's (or timestamp's) yyyy-MM, by the same cast as localDate. */
+export const isoMonth = (date: SQL | AnyColumn) => sql<string>`left((${date})::date::text, 7)`
 
 /** The bucket key a booking falls in (bucketKey): its local date in a monthly report, its local yyyy-MM in a yearly one. */
 export function localBucket(duration: ReportInput['duration']): SQL<string> {
-  return duration === 'monthly' ? localDate : sql<string>`to_char(${localStart}, 'YYYY-MM')`
+  return duration === 'monthly' ? localDate : isoMonth(localStart)
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   spaces,
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
-import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import { countedBookingsOf, isoMonth, localStart, revenueCents } from './facts.repository.ts'
 import { factBucket, factRevenue, periodFactsOf, spaceFactsOf } from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
@@ -56,8 +56,8 @@ export function reportedOrganizationIds(also: number | null): SQL {
 }
 
 function bucketOf(duration: ReportDuration | null, day: SQL): SQL {
-  if (duration === 'monthly') return sql`to_char(${day}, 'YYYY-MM-DD')`
-  if (duration === 'yearly') return sql`to_char(${day}, 'YYYY-MM')`
+  if (duration === 'monthly') return sql`(${day})::date::text`
+  if (duration === 'yearly') return isoMonth(day)
   return sql`''`
 }
 

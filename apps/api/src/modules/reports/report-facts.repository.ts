@@ -17,6 +17,7 @@ import { bookingJoins } from '../bookings/booking-joins.ts'
 import {
   countedBookingsOf,
   gratisUsedMinutes,
+  isoMonth,
   leadBand,
   leadMinutes,
   localStart,
@@ -308,7 +309,7 @@ export function clientFactsOf(
 }
 
 /** The local month (yyyy-MM) of a facts row, as the yearly reports' buckets are keyed. */
-export const factBucket = (table: FactTable) => sql<string>`to_char(${table.month}, 'YYYY-MM')`
+export const factBucket = (table: FactTable) => isoMonth(table.month)
 
 /** A dimension of the report's facts (reportDimensionMonthFacts), for its period and filters. */
 export function dimensionFactsOf(input: ReportInput, organizationId: number, dimension: FactDimension) {

@@ -1,10 +1,4 @@
-import {
-  CLIENT_TYPE_SEPARATOR,
-  type IsoDate,
-  NO_CLIENT_TYPE,
-  type ReportDuration,
-  TOP_CLIENTS,
-} from '@spaceboard/domain'
+import { CLIENT_TYPE_SEPARATOR, type IsoDate, NO_CLIENT_TYPE, TOP_CLIENTS } from '@spaceboard/domain'
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
@@ -22,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
-import { countedBookingsOf, localStart, revenueCents } from './facts.repository.ts'
+import { countedBookingsOf, localBucket, localStart, revenueCents } from './facts.repository.ts'
 import { clientFactsOf, factBucket, factRevenue, spaceFactsOf } from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
@@ -33,12 +27,6 @@ import type { ReportInput } from './report-input.ts'
  */
 
 const toNumber = (value: unknown) => Number(value ?? 0)
-
-/** The bucket of a booking: its local date (a monthly report's days) or local month (a yearly one's). */
-function localBucket(duration: ReportDuration) {
-  // A literal, not a parameter: the same text in the select and the group by.
-  return sql<string>`to_char(${localStart}, ${sql.raw(duration === 'monthly' ? "'YYYY-MM-DD'" : "'YYYY-MM'")})`
-}
 
 /** The counted bookings of the input's location and space, from `from` to `to` (local dates) instead of its period. */
 function countedBetween(input: ReportInput, organizationId: number, from: IsoDate, to: IsoDate) {
