@@ -78,7 +78,12 @@ async function create() {
       // node-postgres begins and ends a transaction with statements, PGlite does not.
       .filter((statement) => !['begin', 'commit', 'rollback'].includes(statement.sql))
       .map((statement) => statement.name?.replace(/_\d+$/, '_n') ?? insertOf(statement.sql))
-    return { response, statements: names.slice(names.indexOf('booking_context')), transactions }
+    return {
+      response,
+      statements: names.slice(names.indexOf('booking_context')),
+      texts: statements.map((statement) => statement.sql),
+      transactions,
+    }
   } finally {
     database.onOneConnection = onOneConnection
   }
@@ -111,6 +116,12 @@ describe('POST /api/userbooking round trips', () => {
       .from(workflowSends)
       .where(eq(workflowSends.bookingId, response.json().bookingId))
     expect(sends).toHaveLength(3)
+  })
+
+  it("reads none of the location's, room's or client's secrets", async () => {
+    const { texts } = await create()
+    const secrets = ['stripe_secret_key_enc', 'service_account_private_key_enc', 'stripe_publishable_key']
+    for (const text of texts) for (const secret of secrets) expect(text).not.toContain(secret)
   })
 
   it('refuses a slot already taken with that one read, without a transaction', async () => {
