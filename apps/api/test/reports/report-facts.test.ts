@@ -1,7 +1,7 @@
 import { addDays, reportTypes } from '@spaceboard/domain'
 import { asc, eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   centers,
   clients,
@@ -16,7 +16,7 @@ import {
   users,
 } from '../../src/db/schema/index.ts'
 import { staleMonths } from '../../src/modules/reports/report-facts.repository.ts'
-import { rebuildStaleMonths } from '../../src/modules/reports/reports.service.ts'
+import { keepReportFactsFresh, rebuildStaleMonths } from '../../src/modules/reports/reports.service.ts'
 import { sydneyToday } from '../bookings/fixtures.ts'
 import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 
@@ -285,6 +285,28 @@ describe('the monthly report facts', () => {
     expect(await staleMonths(db, null)).toHaveLength(stale)
     await rebuildStaleMonths(db, null)
     expect(await staleMonths(db, null)).toHaveLength(0)
+    expect(await factsOfHarbour()).toEqual(before)
+  })
+
+  it('are kept fresh in the background: months marked later are rebuilt by a later round, until stopped', async () => {
+    const db = t.database.db
+    const before = await factsRebuiltFromScratch()
+    await db.execute(sql`select mark_every_report_month_stale()`)
+    const stopped = new AbortController()
+    const errors: unknown[] = []
+    const running = keepReportFactsFresh(db, {
+      everyMs: 50,
+      signal: stopped.signal,
+      onError: (error) => errors.push(error),
+    })
+    await vi.waitFor(async () => expect(await staleMonths(db, null)).toHaveLength(0), { timeout: 60_000 })
+    // Marked after the first round: as a booking change would between two rounds.
+    await db.execute(sql`select mark_every_report_month_stale()`)
+    expect((await staleMonths(db, null)).length).toBeGreaterThan(0)
+    await vi.waitFor(async () => expect(await staleMonths(db, null)).toHaveLength(0), { timeout: 60_000 })
+    stopped.abort()
+    await running
+    expect(errors).toEqual([])
     expect(await factsOfHarbour()).toEqual(before)
   })
 })

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   FIRST_REPORT_YEAR,
   type ReportQuery,
@@ -148,6 +149,31 @@ export async function rebuildStaleMonths(db: Db, organizationId: number | null, 
   for (const stale of await facts.staleMonths(db, organizationId)) {
     if (signal?.aborted) return
     await db.transaction((tx) => facts.rebuildMonth(tx, stale.organizationId, stale.month))
+  }
+}
+
+/** How often the server rebuilds every organization's stale report months (keepReportFactsFresh). */
+export const REPORT_FACTS_REBUILD_MS = 10 * 60_000
+
+/**
+ * Rebuilds every organization's stale report months now, then again every `everyMs`, until
+ * `signal` aborts. A booking change marks its month with a row of its own
+ * (report_stale_months): without this, an organization nobody reports on kept a row per change
+ * for good, and a report read after a busy day waited for every month it touched. A failed round
+ * is reported and the next one tries again. Safe beside a report's own rebuild and beside other
+ * processes': a month is taken by deleting its marks (rebuildMonth), so only one rebuilds it.
+ */
+export async function keepReportFactsFresh(
+  db: Db,
+  options: { everyMs: number; signal: AbortSignal; onError: (error: unknown) => void },
+) {
+  while (!options.signal.aborted) {
+    try {
+      await rebuildStaleMonths(db, null, options.signal)
+    } catch (error) {
+      if (!options.signal.aborted) options.onError(error)
+    }
+    await sleep(options.everyMs, undefined, { signal: options.signal }).catch(() => undefined)
   }
 }
 
