@@ -2,6 +2,7 @@ import {
   Column,
   type DriverValueDecoder,
   fillPlaceholders,
+  getTableName,
   is,
   type Query,
   SQL,
@@ -29,36 +30,75 @@ interface SelectedField {
 }
 type RowMapper = (rows: unknown[][]) => Record<string, unknown>[]
 
+/** How a selected field's raw value becomes the row's: where it goes and how it is decoded. */
+interface MappedField {
+  key: string
+  /** The nested object it belongs to (`{ booking: { … } }`), for a selection two levels deep. */
+  object: string | undefined
+  decoder: DriverValueDecoder<unknown, unknown>
+  /** The left-joined table a nested column comes from, which may null its whole object. */
+  table: string | undefined
+}
+
 /**
- * drizzle's row mapping (mapResultRow) for a flat selection, with each column's decoder found once:
- * drizzle looks every field's kind up again for every row (`is` walks prototype chains), 4 % of
- * the server's CPU in `npm run bench overhead`. Nested selections keep drizzle's own mapping.
+ * drizzle's row mapping (mapResultRow) for a selection at most two levels deep, with each column's
+ * decoder found once: drizzle looks every field's kind up again for every row (`is` walks prototype
+ * chains), 4 % of the server's CPU in `npm run bench overhead`, and for a nested selection (a
+ * booking's page, its create's context) 6 % of the booking page's. A nested object of a left join
+ * whose first column is null becomes null, as drizzle does it (the same table test, the same
+ * joinsNotNullableMap). Deeper selections keep drizzle's own mapping.
  */
-function flatRowMapper(fields: unknown): RowMapper | undefined {
-  if (!Array.isArray(fields) || fields.some((f: SelectedField) => f.path.length !== 1)) return undefined
-  const selected = fields as SelectedField[]
-  const keys = selected.map((f) => f.path[0] as string)
-  const decoders = selected.map(({ field }): DriverValueDecoder<unknown, unknown> => {
-    if (is(field, Column)) return field
-    // The decoder an SQL expression got from .mapWith() (drizzle keeps it unexposed in its types).
-    const decoderOf = (expression: SQL) =>
-      (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder
-    if (is(field, SQL)) return decoderOf(field)
-    if (is(field, Subquery)) return decoderOf((field._ as unknown as { sql: SQL }).sql)
-    return decoderOf((field as SQL.Aliased).sql)
-  })
+function rowMapper(fields: unknown, joinsNotNullableMap: unknown): RowMapper | undefined {
+  if (!Array.isArray(fields) || fields.some((f: SelectedField) => f.path.length > 2)) return undefined
+  const notNullable = joinsNotNullableMap as Record<string, boolean> | undefined
+  const mapped: MappedField[] = (fields as SelectedField[]).map(({ path, field }) => ({
+    key: path[path.length - 1] as string,
+    object: path.length === 2 ? path[0] : undefined,
+    decoder: decoderOf(field),
+    table: path.length === 2 && notNullable && is(field, Column) ? getTableName(field.table) : undefined,
+  }))
   return (rows) =>
     rows.map((row) => {
-      const mapped: Record<string, unknown> = {}
-      for (let i = 0; i < keys.length; i++) {
-        const value = row[i]
-        mapped[keys[i] as string] =
-          value === null
-            ? null
-            : (decoders[i] as DriverValueDecoder<unknown, unknown>).mapFromDriverValue(value)
+      const result: Record<string, unknown> = {}
+      let nullify: Record<string, string | false> | undefined
+      for (let i = 0; i < mapped.length; i++) {
+        const { key, object, decoder, table } = mapped[i] as MappedField
+        const raw = row[i]
+        const value = raw === null ? null : decoder.mapFromDriverValue(raw)
+        if (object === undefined) {
+          result[key] = value
+          continue
+        }
+        let node = result[object] as Record<string, unknown> | undefined
+        if (node === undefined) {
+          node = {}
+          result[object] = node
+        }
+        node[key] = value
+        if (table === undefined) continue
+        nullify ??= {}
+        const first = nullify[object]
+        if (first === undefined) nullify[object] = value === null ? table : false
+        else if (typeof first === 'string' && first !== table) nullify[object] = false
       }
-      return mapped
+      if (nullify)
+        for (const object in nullify) {
+          const table = nullify[object]
+          if (typeof table === 'string' && !notNullable?.[table]) result[object] = null
+        }
+      return result
     })
+}
+
+/** A selected field's decoder: the column itself, or what an SQL expression got from .mapWith(). */
+function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
+  if (is(field, Column)) return field
+  // drizzle keeps an expression's decoder unexposed in its types.
+  const decoderOfSql = (expression: SQL) =>
+    (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder
+  if (is(field, SQL)) return decoderOfSql(field)
+  if (is(field, Subquery)) return decoderOfSql((field._ as unknown as { sql: SQL }).sql)
+  return decoderOfSql((field as SQL.Aliased).sql)
 }
 
 /**
@@ -82,7 +122,7 @@ export function preparedQuery<Q extends { prepare(name: string): Executable }>(
 
 /**
  * Runs a select built for this one call (its values inline, so its text varies: an unnamed
- * statement) with flatRowMapper's row mapping rather than drizzle's: on a report of 600 rows,
+ * statement) with rowMapper's row mapping rather than drizzle's: on a report of 600 rows,
  * drizzle's mapResultRow was 13 % of the server's CPU (bookByOrganization by space).
  */
 export function selectRows<Q extends { prepare(name: string): Executable }>(
@@ -101,7 +141,7 @@ function builtSelect(prepared: Executable): BuiltSelect {
     query: first.query,
     fields: first.fields,
     joinsNotNullableMap: first.joinsNotNullableMap,
-    mapRows: flatRowMapper(first.fields),
+    mapRows: rowMapper(first.fields, first.joinsNotNullableMap),
   }
 }
 

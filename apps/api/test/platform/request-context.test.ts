@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { preparedQueries, preparedQuery } from '../../src/db/prepared.ts'
 import { countries } from '../../src/db/schema/index.ts'
@@ -98,5 +99,30 @@ describe('prepared queries', () => {
         .where(eq(countries.code, sql.placeholder('code')))
     const nested = preparedQuery('test_country_nested', nestedBuild)
     expect(await nested(pool, { code: 'NZ' })).toEqual([{ country: { name: 'New Zealand' }, code: 'NZ' }])
+
+    // A left-joined table's object is null when the join finds no row, as drizzle maps it.
+    const other = alias(countries, 'other')
+    const joinedBuild = (tx: typeof pool) =>
+      tx
+        .select({
+          country: { name: countries.name, updatedAt: countries.updatedAt },
+          other: { code: other.code, createdAt: other.createdAt },
+          mixed: { code: countries.code, otherName: other.name },
+        })
+        .from(countries)
+        .leftJoin(other, and(eq(other.id, countries.id), eq(other.code, sql.placeholder('otherCode'))))
+        .where(eq(countries.code, sql.placeholder('code')))
+    const joined = preparedQuery('test_country_joined', joinedBuild)
+    for (const values of [
+      { code: 'AU', otherCode: 'AU' },
+      { code: 'AU', otherCode: 'XX' },
+    ]) {
+      const [mappedJoin] = await joined(pool, values)
+      const [drizzlesJoin] = await joinedBuild(pool).execute(values)
+      expect(mappedJoin).toEqual(drizzlesJoin)
+    }
+    const [missing] = await joined(pool, { code: 'AU', otherCode: 'XX' })
+    expect(missing?.other).toBeNull()
+    expect(missing?.mixed).toEqual({ code: 'AU', otherName: null })
   })
 })
