@@ -1,4 +1,4 @@
-import { leadBands } from '@spaceboard/domain'
+import { leadBands, type ReportDuration } from '@spaceboard/domain'
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import { bookings, centers } from '../../db/schema/index.ts'
 import type { ReportInput } from './report-input.ts'
@@ -13,19 +13,22 @@ import type { ReportInput } from './report-input.ts'
 export const localStart = sql`(${bookings.startTime} at time zone ${centers.timezoneId})`
 
 /**
- * The local date (yyyy-MM-dd) a booking falls on. A cast rather than to_char, which cost a monthly
- * report's bookings statement a fifth of its time (33,000 calls, ~2 µs each): a date's text is ISO
- * on every connection (DateStyle ISO, db/client.ts), as every date the API reads is.
+ * A date's (or timestamp's) yyyy-MM-dd, and its yyyy-MM: casts rather than to_char, which cost a
+ * monthly report's bookings statement a fifth of its time (33,000 calls, ~2 µs each). A date's text
+ * is ISO on every connection (DateStyle ISO, db/client.ts), as every date the API reads is.
  */
-export const localDate = sql<string>`(${localStart})::date::text`
-
-/** A date's (or timestamp's) yyyy-MM, by the same cast as localDate. */
+const isoDate = (date: SQL | AnyColumn) => sql<string>`(${date})::date::text`
 export const isoMonth = (date: SQL | AnyColumn) => sql<string>`left((${date})::date::text, 7)`
 
-/** The bucket key a booking falls in (bucketKey): its local date in a monthly report, its local yyyy-MM in a yearly one. */
-export function localBucket(duration: ReportInput['duration']): SQL<string> {
-  return duration === 'monthly' ? localDate : isoMonth(localStart)
+/** The bucket key of a date (bucketKey): its day in a monthly report, its month in a yearly one, '' without buckets. */
+export function dateBucket(duration: ReportDuration | null, date: SQL | AnyColumn): SQL<string> {
+  if (duration === 'monthly') return isoDate(date)
+  if (duration === 'yearly') return isoMonth(date)
+  return sql<string>`''`
 }
+
+/** The bucket key a booking falls in: the local date or month of its start. */
+export const localBucket = (duration: ReportDuration) => dateBucket(duration, localStart)
 
 /**
  * The bookings a report counts: the organization's (every organization's for null: the caller

@@ -11,7 +11,7 @@ import {
   spaces,
 } from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
-import { countedBookingsOf, isoMonth, localStart, revenueCents } from './facts.repository.ts'
+import { countedBookingsOf, dateBucket, localStart, revenueCents } from './facts.repository.ts'
 import { factBucket, factRevenue, periodFactsOf, spaceFactsOf } from './report-facts.repository.ts'
 import type { ReportInput } from './report-input.ts'
 
@@ -53,12 +53,6 @@ export function reportedOrganizationIds(also: number | null): SQL {
     isNull(organizations.deletedAt),
     or(not(organizations.excludeFromReporting), also === null ? undefined : eq(organizations.id, also)),
   )}`
-}
-
-function bucketOf(duration: ReportDuration | null, day: SQL): SQL {
-  if (duration === 'monthly') return sql`(${day})::date::text`
-  if (duration === 'yearly') return isoMonth(day)
-  return sql`''`
 }
 
 const spaceGroup: Record<OccupancyGroup, SQL> = {
@@ -115,7 +109,7 @@ export async function bookableMinutes(tx: Tx, scope: BookableScope): Promise<Min
     -- Each window's minutes summed per bucket first, so that the classes open all period (nearly
     -- all) join a row per bucket rather than per day; those archived within it count day by day.
     window_buckets as (
-      select zone, start_time, end_time, ${bucketOf(scope.bucket, sql`day`)} as bucket, sum(minutes) as minutes
+      select zone, start_time, end_time, ${dateBucket(scope.bucket, sql`day`)} as bucket, sum(minutes) as minutes
       from windows group by 1, 2, 3, 4
     ),
     open_time as (
@@ -125,7 +119,7 @@ export async function bookableMinutes(tx: Tx, scope: BookableScope): Promise<Min
         join window_buckets w on w.zone = k.zone and w.start_time = k.start_time and w.end_time = k.end_time
         where k.archived_on is null or k.archived_on >= ${to}
         union all
-        select k.organization_id, k.group_id, ${bucketOf(scope.bucket, sql`w.day`)}, w.minutes * k.spaces
+        select k.organization_id, k.group_id, ${dateBucket(scope.bucket, sql`w.day`)}, w.minutes * k.spaces
         from classes k
         join windows w on w.zone = k.zone and w.start_time = k.start_time and w.end_time = k.end_time
         where k.archived_on < ${to} and w.day < k.archived_on
@@ -145,7 +139,7 @@ export async function bookableMinutes(tx: Tx, scope: BookableScope): Promise<Min
     -- A dark day's window computed for that day alone: a join with every window's days on the
     -- window first would pair each dark day with the whole period.
     dark_time as (
-      select s.organization_id, s.group_id, ${bucketOf(scope.bucket, sql`d.day`)} as bucket,
+      select s.organization_id, s.group_id, ${dateBucket(scope.bucket, sql`d.day`)} as bucket,
         sum(${windowMinutes(sql`d.day`, sql`s`)}) as minutes
       from dark_days d
       join counted s on s.id = d.id
@@ -191,7 +185,7 @@ export async function bookingFigures(
   const scope = options.organizations
   // Buckets of months (or none): the monthly facts hold the same sums.
   if (options.bucket !== 'monthly') return bookingFiguresOfFacts(tx, input, options)
-  const bucket = bucketOf(options.bucket, localStart)
+  const bucket = dateBucket(options.bucket, localStart)
   const group = bookingGroup[options.groupBy]
   return selectRows(
     tx,
