@@ -182,8 +182,11 @@ function pgliteWasmModule(): Promise<WebAssembly.Module> {
  * memory inside its WebAssembly memory, which never shrinks, so what the server holds is what
  * PostgreSQL once touched:
  * - shared_buffers: initdb chose 128MB. Measured here (PGlite alone opening the demo database, then
- *   a query): ~370 MB RSS at 128MB, ~270 MB at 32MB, no less at 16MB, ~320 MB at 64MB. The demo
- *   database (~30 MB) nearly fits; other pages come from the operating system's file cache.
+ *   a query): ~370 MB RSS at 128MB, ~320 MB at 64MB, ~270 MB at 32MB. The whole server (npm run
+ *   bench startup, alternating): idle after a restart 218–223 MB at 16MB against 234–238 MB at
+ *   32MB, after the first start (the seed writes every page once) 267–277 against 288–300 MB. Pages
+ *   beyond them come from the operating system's file cache: the booking page (93–96 against 94–98
+ *   req/s on PGlite) and the 100,000-booking export (12.6 against 12.0 s) did not measurably change.
  * - maintenance_work_mem (64MB by default): what CREATE INDEX or VACUUM may take at once, e.g. a
  *   later migration indexing a large table; 16MB keeps that peak from staying in the process.
  * - plan_cache_mode=force_custom_plan: every statement is a named prepared one here
@@ -197,7 +200,7 @@ function pgliteWasmModule(): Promise<WebAssembly.Module> {
  */
 const pgliteSettings = [
   '-c',
-  'shared_buffers=32MB',
+  'shared_buffers=16MB',
   '-c',
   'maintenance_work_mem=16MB',
   '-c',

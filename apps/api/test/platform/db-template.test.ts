@@ -130,7 +130,7 @@ describe('the PGlite template a new data folder starts from', () => {
       const settings = (await database.db.execute(
         sql`select current_setting('shared_buffers') as shared, current_setting('maintenance_work_mem') as maintenance`,
       )) as unknown as { rows: { shared: string; maintenance: string }[] }
-      expect(settings.rows[0]).toEqual({ shared: '32MB', maintenance: '16MB' })
+      expect(settings.rows[0]).toEqual({ shared: '16MB', maintenance: '16MB' })
     } finally {
       await database.close()
     }
