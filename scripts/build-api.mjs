@@ -72,10 +72,9 @@ const TEMPLATE = 'pgdata-template'
 const TEMPLATE_KEY = 'pgdata-template.key'
 
 /**
- * What the template's contents follow: the migrations beside the bundle (SQL and journal) and the
- * PGlite and drizzle versions that wrote them. The rest of the API changes far more often and
- * leaves the template as it was. (db-template.ts writes nothing else; should it ever write data,
- * its sources belong in the key too.)
+ * What the template's contents follow: the migrations beside the bundle (SQL and journal), the
+ * PGlite and drizzle versions that wrote them and db-template.ts, which writes it. The rest of the
+ * API changes far more often and leaves the template as it was.
  */
 export function dbTemplateKey(into) {
   const hash = createHash('sha256')
@@ -86,6 +85,7 @@ export function dbTemplateKey(into) {
     )
     hash.update(`${name}@${version}\n`)
   }
+  hash.update(readFileSync(path.join(apiDir, 'src/db-template.ts')))
   const migrations = path.join(into, 'migrations')
   for (const file of readdirSync(migrations, { recursive: true }).sort()) {
     const full = path.join(migrations, file)

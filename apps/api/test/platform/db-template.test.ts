@@ -131,6 +131,12 @@ describe('the PGlite template a new data folder starts from', () => {
         sql`select current_setting('shared_buffers') as shared, current_setting('maintenance_work_mem') as maintenance`,
       )) as unknown as { rows: { shared: string; maintenance: string }[] }
       expect(settings.rows[0]).toEqual({ shared: '16MB', maintenance: '16MB' })
+      // Only the app's database: initdb's template0 and template1 would double the files a first start copies.
+      const databases = (await database.db.execute(sql`select datname from pg_database`)) as unknown as {
+        rows: { datname: string }[]
+      }
+      expect(databases.rows).toEqual([{ datname: 'postgres' }])
+      expect(readdirSync(path.join(scratch, 'from-older/pgdata/base'))).toEqual(['5'])
     } finally {
       await database.close()
     }
