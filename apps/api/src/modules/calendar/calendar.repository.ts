@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { intArray } from '../../db/arrays.ts'
 import type { Tx } from '../../db/client.ts'
+import { preparedStatement, preparedStatements } from '../../db/prepared.ts'
 import {
   bookings,
   centerRegions,
@@ -75,49 +76,11 @@ export async function calendarSetting(
   firstDay: string,
   lastDay: string,
 ): Promise<CalendarSetting | undefined> {
-  const o = organizationBlackoutPeriods
-  const b = spaceBlackoutPeriods
-  const result = await tx.execute(sql`
-    with picked as (
-      select ${spaces.id} as id, ${spaces.name} as name, ${centers.id} as "centerId",
-             ${centers.name} as "centerName", ${centers.timezoneId} as timezone,
-             ${spaces.displayOrder} as "displayOrder", ${spaces.startTime} as "startTime",
-             ${spaces.endTime} as "endTime", ${spaces.minimumDurationMinutes} as "minimumDurationMinutes"
-      from ${spaces}
-      join ${centers} on ${centers.organizationId} = ${spaces.organizationId} and ${centers.id} = ${spaces.centerId}
-      where ${spaces.organizationId} = ${f.organizationId} and ${spaces.deletedAt} is null and ${spaces.isActive}
-        and ${centers.deletedAt} is null and ${centers.isActive}
-        ${f.centerId ? sql`and ${spaces.centerId} = ${f.centerId}` : sql``}
-        ${f.spaceId ? sql`and ${spaces.id} = ${f.spaceId}` : sql``}
-        ${
-          f.regionId
-            ? sql`and exists (select 1 from ${centerRegions} where ${centerRegions.organizationId} = ${spaces.organizationId}
-                and ${centerRegions.centerId} = ${spaces.centerId} and ${centerRegions.regionId} = ${f.regionId})`
-            : sql``
-        }
-    ),
-    blackouts as (
-      select null::int as "spaceId", ${o.startDate}::text as "startDate", ${o.endDate}::text as "endDate", 0 as kind
-      from ${o}
-      where ${o.organizationId} = ${f.organizationId} and ${o.startDate} <= ${lastDay}::date
-        and (${o.endDate} is null or ${o.endDate} >= ${firstDay}::date)
-      union all
-      select ${b.spaceId}, ${b.startDate}::text, ${b.endDate}::text, 1
-      from ${b}
-      where ${b.organizationId} = ${f.organizationId} and ${b.spaceId} in (select id from picked)
-        and ${b.startDate} <= ${lastDay}::date and (${b.endDate} is null or ${b.endDate} >= ${firstDay}::date)
-    )
-    select ${organizations.timeFormat} as "timeFormat", ${organizations.name} as "organizationName",
-           (select coalesce(json_agg(picked), '[]') from picked)::text as spaces,
-           (select coalesce(json_agg(json_build_object('spaceId', "spaceId", 'startDate', "startDate", 'endDate', "endDate")
-                                     order by kind, "startDate", "spaceId"), '[]') from blackouts)::text as blackouts
-    from ${organizations}
-    where ${organizations.id} = ${f.organizationId} and ${organizations.deletedAt} is null`)
-  const [row] = (
-    result as unknown as {
-      rows: { timeFormat: string; organizationName: string; spaces: string; blackouts: string }[]
-    }
-  ).rows
+  const [row] = await settingStatement(
+    tx,
+    { center: f.centerId !== null, space: f.spaceId !== null, region: f.regionId !== null },
+    { ...f, firstDay, lastDay },
+  )
   if (!row) return undefined
   return {
     timeFormat: row.timeFormat,
@@ -126,6 +89,60 @@ export async function calendarSetting(
     blackouts: JSON.parse(row.blackouts) as CalendarBlackoutRow[],
   }
 }
+
+/** Which of the space filters a window applies: each combination is a prepared statement of its own. */
+interface SettingShape {
+  center: boolean
+  space: boolean
+  region: boolean
+}
+
+const settingStatement = preparedStatements<
+  SettingShape,
+  { timeFormat: string; organizationName: string; spaces: string; blackouts: string }
+>('calendar_setting', (shape) => {
+  const o = organizationBlackoutPeriods
+  const b = spaceBlackoutPeriods
+  const organizationId = sql.placeholder('organizationId')
+  const firstDay = sql.placeholder('firstDay')
+  const lastDay = sql.placeholder('lastDay')
+  return sql`
+    with picked as (
+      select ${spaces.id} as id, ${spaces.name} as name, ${centers.id} as "centerId",
+             ${centers.name} as "centerName", ${centers.timezoneId} as timezone,
+             ${spaces.displayOrder} as "displayOrder", ${spaces.startTime} as "startTime",
+             ${spaces.endTime} as "endTime", ${spaces.minimumDurationMinutes} as "minimumDurationMinutes"
+      from ${spaces}
+      join ${centers} on ${centers.organizationId} = ${spaces.organizationId} and ${centers.id} = ${spaces.centerId}
+      where ${spaces.organizationId} = ${organizationId} and ${spaces.deletedAt} is null and ${spaces.isActive}
+        and ${centers.deletedAt} is null and ${centers.isActive}
+        ${shape.center ? sql`and ${spaces.centerId} = ${sql.placeholder('centerId')}` : sql``}
+        ${shape.space ? sql`and ${spaces.id} = ${sql.placeholder('spaceId')}` : sql``}
+        ${
+          shape.region
+            ? sql`and exists (select 1 from ${centerRegions} where ${centerRegions.organizationId} = ${spaces.organizationId}
+                and ${centerRegions.centerId} = ${spaces.centerId} and ${centerRegions.regionId} = ${sql.placeholder('regionId')})`
+            : sql``
+        }
+    ),
+    blackouts as (
+      select null::int as "spaceId", ${o.startDate}::text as "startDate", ${o.endDate}::text as "endDate", 0 as kind
+      from ${o}
+      where ${o.organizationId} = ${organizationId} and ${o.startDate} <= ${lastDay}::date
+        and (${o.endDate} is null or ${o.endDate} >= ${firstDay}::date)
+      union all
+      select ${b.spaceId}, ${b.startDate}::text, ${b.endDate}::text, 1
+      from ${b}
+      where ${b.organizationId} = ${organizationId} and ${b.spaceId} in (select id from picked)
+        and ${b.startDate} <= ${lastDay}::date and (${b.endDate} is null or ${b.endDate} >= ${firstDay}::date)
+    )
+    select ${organizations.timeFormat} as "timeFormat", ${organizations.name} as "organizationName",
+           (select coalesce(json_agg(picked), '[]') from picked)::text as spaces,
+           (select coalesce(json_agg(json_build_object('spaceId', "spaceId", 'startDate', "startDate", 'endDate', "endDate")
+                                     order by kind, "startDate", "spaceId"), '[]') from blackouts)::text as blackouts
+    from ${organizations}
+    where ${organizations.id} = ${organizationId} and ${organizations.deletedAt} is null`
+})
 
 export interface CalendarBookingRow {
   id: number
@@ -155,8 +172,19 @@ export async function bookingsOfWindow(
   latest: Date,
   limit: number,
 ): Promise<CalendarBookingRow[]> {
-  const earliestStart = new Date(earliest.getTime() - LONGEST_BOOKING_MS).toISOString()
-  const result = await tx.execute(sql`
+  return windowStatement(tx, {
+    organizationId,
+    spaceIds: intArray(spaceIds),
+    earliestStart: new Date(earliest.getTime() - LONGEST_BOOKING_MS).toISOString(),
+    latest: latest.toISOString(),
+    earliest: earliest.toISOString(),
+    limit,
+  })
+}
+
+const windowStatement = preparedStatement<CalendarBookingRow>(
+  'calendar_bookings',
+  () => sql`
     select ${bookings.id} as id, ${bookings.bookingPrefix} as "bookingPrefix", ${bookings.spaceId} as "spaceId",
            ${bookings.clientId} as "clientId", ${bookings.userId} as "userId", ${bookings.status} as status,
            floor(extract(epoch from ${bookings.startTime}) / 60)::int as "startMinute",
@@ -164,16 +192,15 @@ export async function bookingsOfWindow(
            ${bookings.netAmount} as total, ${bookings.currency} as currency,
            ${bookings.isMs365Booking} or ${bookings.isCalendarBooking} as imported
     from ${bookings}
-    where ${bookings.organizationId} = ${organizationId}
-      and ${bookings.spaceId} = any(${intArray(spaceIds)}::int[])
-      and ${bookings.startTime} >= ${earliestStart}::timestamptz
-      and ${bookings.startTime} < ${latest.toISOString()}::timestamptz
-      and ${bookings.endTime} > ${earliest.toISOString()}::timestamptz
+    where ${bookings.organizationId} = ${sql.placeholder('organizationId')}
+      and ${bookings.spaceId} = any(${sql.placeholder('spaceIds')}::int[])
+      and ${bookings.startTime} >= ${sql.placeholder('earliestStart')}::timestamptz
+      and ${bookings.startTime} < ${sql.placeholder('latest')}::timestamptz
+      and ${bookings.endTime} > ${sql.placeholder('earliest')}::timestamptz
       and ${bookings.status} <> 'cancelled'
     order by ${bookings.startTime}, ${bookings.spaceId}, ${bookings.id}
-    limit ${limit}`)
-  return (result as unknown as { rows: CalendarBookingRow[] }).rows
-}
+    limit ${sql.placeholder('limit')}`,
+)
 
 export interface CalendarNameRow {
   /** 'client' or 'booker'. */
@@ -192,13 +219,18 @@ export async function calendarNames(
   clientIds: number[],
   userIds: number[],
 ): Promise<CalendarNameRow[]> {
-  const result = await tx.execute(sql`
+  return namesStatement(tx, { organizationId, clientIds: intArray(clientIds), userIds: intArray(userIds) })
+}
+
+const namesStatement = preparedStatement<CalendarNameRow>(
+  'calendar_names',
+  () => sql`
     select 'client' as kind, ${clients.id} as id, ${clients.name} as name
     from ${clients}
-    where ${clients.organizationId} = ${organizationId} and ${clients.id} = any(${intArray(clientIds)}::int[])
+    where ${clients.organizationId} = ${sql.placeholder('organizationId')}
+      and ${clients.id} = any(${sql.placeholder('clientIds')}::int[])
     union all
     select 'booker', ${users.id}, ${users.firstName} || ' ' || ${users.lastName}
     from ${users}
-    where ${users.id} = any(${intArray(userIds)}::int[])`)
-  return (result as unknown as { rows: CalendarNameRow[] }).rows
-}
+    where ${users.id} = any(${sql.placeholder('userIds')}::int[])`,
+)
