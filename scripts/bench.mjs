@@ -736,7 +736,7 @@ async function bookingContested(label, env, inspect) {
   latencies.sort((a, b) => a - b)
   const wrongRounds = winners.filter((w) => w !== 'AB' && w !== 'A+B').length
   console.log(
-    `booking-contested on ${label}: ${CONTESTED_ROUNDS} rounds × ${CONTESTED_REQUESTS} concurrent creates in ${(elapsedMs / 1000).toFixed(2)} s (${((CONTESTED_ROUNDS * CONTESTED_REQUESTS) / (elapsedMs / 1000)).toFixed(0)} req/s, server CPU ${(serverCpuMs / (CONTESTED_ROUNDS * CONTESTED_REQUESTS)).toFixed(1)} ms per request), p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1))}; winners per round ${winners.join(' ')}; ${conflicts} × 409, ${serverErrors} × 5xx, ${unexpected.length} other; overlapping occupancy rows ${overlaps}; deadlocks ${deadlocks === null ? 'n/a (one connection)' : `${deadlocks} (pg_stat_database)`}`,
+    `booking-contested on ${label}: ${CONTESTED_ROUNDS} rounds × ${CONTESTED_REQUESTS} concurrent creates in ${(elapsedMs / 1000).toFixed(2)} s (${((CONTESTED_ROUNDS * CONTESTED_REQUESTS) / (elapsedMs / 1000)).toFixed(0)} req/s, server CPU ${(serverCpuMs / (CONTESTED_ROUNDS * CONTESTED_REQUESTS)).toFixed(2)} ms per request), p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}, max ${ms(latencies.at(-1))}; winners per round ${winners.join(' ')}; ${conflicts} × 409, ${serverErrors} × 5xx, ${unexpected.length} other; overlapping occupancy rows ${overlaps}; deadlocks ${deadlocks === null ? 'n/a (one connection)' : `${deadlocks} (pg_stat_database)`}`,
   )
   console.log(`  ${machineCpu}`)
   console.log(
