@@ -277,4 +277,3 @@ export function preparedStatements<S, Row>(
     return run(tx, values)
   }
 }
-

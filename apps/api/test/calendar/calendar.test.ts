@@ -310,6 +310,25 @@ describe('the calendar window’s statements', () => {
     expect(result.bookings.length).toBeGreaterThan(0)
     expect(result.names.length).toBeGreaterThan(0)
     expect(result.spaces.length).toBeGreaterThan(0)
+    // Named prepared statements, their values placeholders: another window of another location is
+    // the same three statements, planned once per connection rather than on every request.
+    expect(statements.map((s) => s.name)).toEqual([
+      expect.stringMatching(/^calendar_setting_\d$/),
+      'calendar_bookings',
+      'calendar_names',
+    ])
+    const other = calendarQuerySchema.parse({
+      start_date: addDays(date, 1),
+      end_date: addDays(date, 1),
+      business_center_id: ids.quay,
+    })
+    const again = await statementsRunBy(t.database, () => calendarWindow(ctx, other))
+    expect(again.statements.map((s) => s.name)).toEqual([
+      expect.stringMatching(/^calendar_setting_\d$/),
+      'calendar_bookings',
+      'calendar_names',
+    ])
+    expect(again.statements.slice(1)).toEqual(statements.slice(1))
   })
 })
 
