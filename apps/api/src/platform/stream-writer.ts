@@ -21,7 +21,9 @@ export function streamWriter(output: PassThrough) {
       } finally {
         done.abort()
       }
-    } else await nextTurn()
+    }
+    // A turn of the event loop after every chunk, waited for or not (as xlsx.ts's writer).
+    await nextTurn()
     return !output.destroyed
   }
 }

@@ -115,10 +115,11 @@ export async function streamWorkbook(
       } finally {
         done.abort()
       }
-    } else {
-      // The embedded database answers without an I/O turn: let the zip and the socket run.
-      await nextTurn()
     }
+    // A turn of the event loop after every chunk, waited for or not, before the next batch is read:
+    // the embedded database answers without an I/O turn, and a drain can come within the turn that
+    // read the batch (seen on PostgreSQL); the zip, the socket and other requests run meanwhile.
+    await nextTurn()
     return !output.destroyed
   }
 
