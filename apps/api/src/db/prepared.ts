@@ -146,6 +146,17 @@ function builtSelect(prepared: Executable): BuiltSelect {
   }
 }
 
+/** What drizzle's sessions (node-postgres and PGlite alike) prepare a built query with; unexposed in its types. */
+interface DrizzleSession {
+  prepareQuery(
+    query: Query,
+    fields: unknown,
+    name: string | undefined,
+    arrayMode: boolean,
+    customResultMapper?: RowMapper,
+  ): Executable & Built
+}
+
 /** A built select on the caller's session: straight on node-postgres when its rows are flat, else as drizzle's `_prepare` does. */
 function run(
   tx: Tx,
@@ -156,16 +167,13 @@ function run(
   const session = tx._.session as unknown
   if (built.mapRows && session instanceof NodePgSession)
     return runOnNodePg(session, name, built.query, built.mapRows, values)
-  const drizzleSession = session as {
-    prepareQuery(
-      query: Query,
-      fields: unknown,
-      name: string | undefined,
-      arrayMode: boolean,
-      customResultMapper?: RowMapper,
-    ): Executable & Built
-  }
-  const prepared = drizzleSession.prepareQuery(built.query, built.fields, name, true, built.mapRows)
+  const prepared = (session as DrizzleSession).prepareQuery(
+    built.query,
+    built.fields,
+    name,
+    true,
+    built.mapRows,
+  )
   prepared.joinsNotNullableMap = built.joinsNotNullableMap
   return prepared.execute(values)
 }
@@ -217,15 +225,21 @@ export function preparedQueries<S, Q extends { prepare(name: string): Executable
   name: string,
   build: (tx: Tx, shape: S) => Q,
 ): (tx: Tx, shape: S, values?: Record<string, unknown>) => ReturnType<ReturnType<Q['prepare']>['execute']> {
-  const byShape = new Map<string, ReturnType<typeof preparedQuery<Q>>>()
-  return (tx, shape, values) => {
+  const ofShape = perShape(name, (shapeName, shape: S) => preparedQuery(shapeName, (t) => build(t, shape)))
+  return (tx, shape, values) => ofShape(shape)(tx, values)
+}
+
+/** One statement per shape (its JSON the key), made on first meeting and named `<name>_<n>` in that order. */
+function perShape<S, R>(name: string, make: (shapeName: string, shape: S) => R): (shape: S) => R {
+  const byShape = new Map<string, R>()
+  return (shape) => {
     const key = JSON.stringify(shape)
-    let run = byShape.get(key)
-    if (!run) {
-      run = preparedQuery(`${name}_${byShape.size}`, (t) => build(t, shape))
-      byShape.set(key, run)
+    let made = byShape.get(key)
+    if (made === undefined) {
+      made = make(`${name}_${byShape.size}`, shape)
+      byShape.set(key, made)
     }
-    return run(tx, values)
+    return made
   }
 }
 
@@ -254,9 +268,7 @@ export function preparedStatement<Row>(
       )
       return result.rows as Row[]
     }
-    const prepared = (
-      session as { prepareQuery(query: Query, fields: undefined, name: string, arrayMode: false): Executable }
-    ).prepareQuery(query, undefined, name, false)
+    const prepared = (session as DrizzleSession).prepareQuery(query, undefined, name, false)
     return ((await prepared.execute(values)) as { rows: Row[] }).rows
   }
 }
@@ -266,14 +278,8 @@ export function preparedStatements<S, Row>(
   name: string,
   build: (shape: S) => SQL,
 ): (tx: Tx, shape: S, values: Record<string, unknown>) => Promise<Row[]> {
-  const byShape = new Map<string, ReturnType<typeof preparedStatement<Row>>>()
-  return (tx, shape, values) => {
-    const key = JSON.stringify(shape)
-    let run = byShape.get(key)
-    if (!run) {
-      run = preparedStatement<Row>(`${name}_${byShape.size}`, () => build(shape))
-      byShape.set(key, run)
-    }
-    return run(tx, values)
-  }
+  const ofShape = perShape(name, (shapeName, shape: S) =>
+    preparedStatement<Row>(shapeName, () => build(shape)),
+  )
+  return (tx, shape, values) => ofShape(shape)(tx, values)
 }

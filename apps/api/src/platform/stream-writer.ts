@@ -5,16 +5,18 @@ import { nextTurn } from './next-turn.ts'
 /**
  * A writer of text chunks to a streamed reply's body that waits while the reader is behind and
  * answers false once the reader has gone away, so an export's memory stays flat whatever its size.
+ * `into` is what the chunks go to, `reply` the stream the reader reads (the same, unless the chunks
+ * go through something first: the workbook's sheet is zipped into the reply).
  */
-export function streamWriter(output: PassThrough) {
+export function streamWriter(into: PassThrough, reply: PassThrough = into) {
   return async (chunk: string): Promise<boolean> => {
-    if (output.destroyed) return false
-    if (!output.write(chunk)) {
+    if (reply.destroyed) return false
+    if (!into.write(chunk)) {
       const done = new AbortController()
       try {
         await Promise.race([
-          once(output, 'drain', { signal: done.signal }),
-          once(output, 'close', { signal: done.signal }),
+          once(into, 'drain', { signal: done.signal }),
+          once(reply, 'close', { signal: done.signal }),
         ])
       } catch {
         return false
@@ -22,8 +24,10 @@ export function streamWriter(output: PassThrough) {
         done.abort()
       }
     }
-    // A turn of the event loop after every chunk, waited for or not (as xlsx.ts's writer).
+    // A turn of the event loop after every chunk, waited for or not, before the next batch is read:
+    // the embedded database answers without an I/O turn, and a drain can come within the turn that
+    // read the batch (seen on PostgreSQL); the zip, the socket and other requests run meanwhile.
     await nextTurn()
-    return !output.destroyed
+    return !reply.destroyed
   }
 }

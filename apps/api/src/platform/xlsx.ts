@@ -1,7 +1,6 @@
-import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import type { FastifyReply } from 'fastify'
-import { nextTurn } from './next-turn.ts'
+import { streamWriter } from './stream-writer.ts'
 
 /**
  * A phone number or signed number (+61 2 9111 2222, -5) stays as it is. Any other text that a
@@ -101,27 +100,7 @@ export async function streamWorkbook(
   zip.append(sheet, { name: 'xl/worksheets/sheet1.xml' })
 
   /** Writes a chunk; waits while the zip and the reader are behind. False once the reader is gone. */
-  async function write(chunk: string): Promise<boolean> {
-    if (output.destroyed) return false
-    if (!sheet.write(chunk)) {
-      const done = new AbortController()
-      try {
-        await Promise.race([
-          once(sheet, 'drain', { signal: done.signal }),
-          once(output, 'close', { signal: done.signal }),
-        ])
-      } catch {
-        return false
-      } finally {
-        done.abort()
-      }
-    }
-    // A turn of the event loop after every chunk, waited for or not, before the next batch is read:
-    // the embedded database answers without an I/O turn, and a drain can come within the turn that
-    // read the batch (seen on PostgreSQL); the zip, the socket and other requests run meanwhile.
-    await nextTurn()
-    return !output.destroyed
-  }
+  const write = streamWriter(sheet, output)
 
   const cols = columns
     .map(
