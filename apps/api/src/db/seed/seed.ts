@@ -1,5 +1,4 @@
 import { count, sql } from 'drizzle-orm'
-import { hashPassword } from '../../platform/passwords.ts'
 import type { Db } from '../client.ts'
 import { countries, globalRegions, users } from '../schema/index.ts'
 import { seedDemoBookings } from './bookings.ts'
@@ -17,6 +16,15 @@ import { seedDemoVouchers } from './vouchers.ts'
 import { seedDemoWorkflows } from './workflows.ts'
 
 export const DEMO_PASSWORD = 'Spaceboard1!'
+
+/**
+ * DEMO_PASSWORD's argon2id hash, with the parameters hashPassword uses, made once when written
+ * rather than by every seed: the password is published (the start prints it), so a salt of each
+ * database's own protects nothing, and the hash cost a first start 40–100 ms and 19 MiB. A test
+ * checks that it verifies and that its parameters are hashPassword's.
+ */
+export const DEMO_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$rGyd4ANUQY8O2AZkS1ZMeA$ZKp+bCvRFadDr3tMQ4qNaIehlBZ1eE7QSuERaKSrU3E'
 
 export const demoLogins = [
   { email: 'super@spaceboard.test', type: 'super', organization: null },
@@ -45,8 +53,6 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(users)
     if ((existing?.n ?? 0) > 0) return false
-    // Only now: every start calls this, and an argon2 hash costs time and 19 MiB.
-    const passwordHash = await hashPassword(DEMO_PASSWORD)
     // A bulk load of rows that reference rows this transaction read or wrote: like pg_restore, it
     // skips the per-row foreign-key triggers, a third of the seed's CPU time on PGlite (measured:
     // ~1.3 s → ~0.85 s). Checks, unique and exclusion constraints still apply, and a test checks
@@ -71,12 +77,12 @@ export async function seedDemoData(db: Db, options: { dataDir?: string } = {}): 
         organizationId: orgId(login.organization),
         firstName: names[login.email]?.[0] ?? 'Demo',
         lastName: names[login.email]?.[1] ?? 'User',
-        passwordHash,
+        passwordHash: DEMO_PASSWORD_HASH,
       })),
     )
     await seedDemoClientTypes(tx, orgIds)
     await seedDemoRegions(tx, orgIds)
-    await seedDemoClients(tx, orgIds, passwordHash)
+    await seedDemoClients(tx, orgIds, DEMO_PASSWORD_HASH)
     await seedDemoCenters(tx, orgIds)
     await seedDemoCancelRules(tx, orgIds)
     await seedDemoSpaces(tx, options.dataDir)
