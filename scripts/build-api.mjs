@@ -73,8 +73,9 @@ const TEMPLATE_KEY = 'pgdata-template.key'
 
 /**
  * What the template's contents follow: the migrations beside the bundle (SQL and journal), the
- * PGlite and drizzle versions that wrote them and db-template.ts, which writes it. The rest of the
- * API changes far more often and leaves the template as it was.
+ * PGlite and drizzle versions that wrote them, db-template.ts, which writes it, and the seed's
+ * sources, which hold the reference data it loads. The rest of the API changes far more often and
+ * leaves the template as it was.
  */
 export function dbTemplateKey(into) {
   const hash = createHash('sha256')
@@ -86,6 +87,9 @@ export function dbTemplateKey(into) {
     hash.update(`${name}@${version}\n`)
   }
   hash.update(readFileSync(path.join(apiDir, 'src/db-template.ts')))
+  const seed = path.join(apiDir, 'src/db/seed')
+  for (const file of readdirSync(seed).sort())
+    hash.update(`${file}\n`).update(readFileSync(path.join(seed, file)))
   const migrations = path.join(into, 'migrations')
   for (const file of readdirSync(migrations, { recursive: true }).sort()) {
     const full = path.join(migrations, file)

@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApi, buildDbTemplate, dbTemplateKey } from '../../../../scripts/build-api.mjs'
 import { openDatabase } from '../../src/db/client.ts'
+import { countryList } from '../../src/db/seed/countries.ts'
+import { defaultAmenities } from '../../src/db/seed/organizations.ts'
 
 // A new DATA_DIR starts as a copy of a migrated PGlite folder built with the API (scripts/build-api.mjs,
 // src/db-template.ts); these build one and start from it.
@@ -137,6 +139,11 @@ describe('the PGlite template a new data folder starts from', () => {
       }
       expect(databases.rows).toEqual([{ datname: 'postgres' }])
       expect(readdirSync(path.join(scratch, 'from-older/pgdata/base'))).toEqual(['5'])
+      // The reference data comes with it; a first start adds only the demo data.
+      const reference = (await database.db.execute(
+        sql`select (select count(*)::int from countries) as countries, (select count(*)::int from amenities) as amenities`,
+      )) as unknown as { rows: { countries: number; amenities: number }[] }
+      expect(reference.rows[0]).toEqual({ countries: countryList.length, amenities: defaultAmenities.length })
     } finally {
       await database.close()
     }
