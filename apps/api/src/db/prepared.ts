@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import {
   Column,
   type DriverValueDecoder,
@@ -209,11 +210,119 @@ async function runOnNodePg(
   values: Record<string, unknown> | undefined,
 ) {
   const client = (session as unknown as { client: pg.Pool | pg.PoolClient }).client
-  const result = await client.query<unknown[]>(
-    { name, text: query.sql, rowMode: 'array', types: nodePgTypes },
-    fillPlaceholders(query.params, values ?? {}),
-  )
-  return mapRows(result.rows)
+  const result = await executeNamed(client, {
+    name,
+    text: query.sql,
+    values: fillPlaceholders(query.params, values ?? {}),
+    rowMode: 'array',
+  })
+  return mapRows(result.rows as unknown[][])
+}
+
+/** What node-postgres's Result builds from a row description to parse rows by (unexposed in its types). */
+interface RowShape {
+  fields: unknown[]
+  _parsers: unknown[] | undefined
+  _prebuiltEmptyResultObject: unknown
+}
+
+/** node-postgres's Query, with the parts of it that DescribedOnceQuery reads and calls. */
+interface QueryInternals {
+  name: string | undefined
+  text: string
+  values: unknown[] | undefined
+  types: unknown
+  portal: string
+  binary: boolean | undefined
+  rows: number | undefined
+  callback: ((error: Error | null, result?: pg.QueryResult) => void) | undefined
+  _result: RowShape
+  _accumulateRows: boolean
+  hasBeenParsed(connection: PgConnection): boolean
+  handleRowDescription(message: unknown): void
+  handleError(error: unknown, connection: PgConnection): void
+  prepare(connection: PgConnection): void
+  _getRows(connection: PgConnection, rows: number | undefined): void
+}
+
+interface PgConnection {
+  submittedNamedStatements: Record<string, string>
+  parse(message: { text: string; name: string; types: unknown }): void
+  bind(message: Record<string, unknown>): void
+  close(message: { type: 'S'; name: string }): void
+  sync(): void
+}
+
+/**
+ * The row description of each named statement, by name, from its first execution in the process:
+ * a name always stands for one text here, so for one description on every connection.
+ */
+const rowShapes = new Map<string, RowShape>()
+
+const QueryBase = pg.Query as unknown as new (
+  config: pg.QueryConfig & { rowMode?: 'array' },
+) => QueryInternals
+
+/**
+ * A named statement that asks PostgreSQL for its row description only the first time the process
+ * runs it. node-postgres describes the portal on every execution and builds the row's parsers from
+ * the answer each time (Result.addFields): on a booking's page, whose row has 150 columns, 8 % of the
+ * server's CPU, and PostgreSQL sent those 150 column descriptions with every answer. Later
+ * executions bind and execute only, and parse rows with the parsers built the first time — as
+ * pglite-statements.ts does on the embedded database. node-postgres's own Query does the rest
+ * (parsing on a new connection, binding, errors, the callback).
+ */
+class DescribedOnceQuery extends QueryBase {
+  override handleRowDescription(message: unknown) {
+    super.handleRowDescription(message)
+    const { fields, _parsers, _prebuiltEmptyResultObject } = this._result
+    if (this.name) rowShapes.set(this.name, { fields, _parsers, _prebuiltEmptyResultObject })
+  }
+
+  override prepare(connection: PgConnection) {
+    const shape = this.name === undefined ? undefined : rowShapes.get(this.name)
+    if (this.name === undefined || !shape) return super.prepare(connection)
+    if (!this.hasBeenParsed(connection)) {
+      connection.parse({ text: this.text, name: this.name, types: this.types })
+      connection.submittedNamedStatements[this.name] = this.text
+    }
+    try {
+      connection.bind({
+        portal: this.portal,
+        statement: this.name,
+        values: this.values,
+        binary: this.binary,
+        valueMapper: prepareValue,
+      })
+    } catch (error) {
+      // As node-postgres does: a value that cannot be sent ends the statement before it runs.
+      connection.close({ type: 'S', name: this.name })
+      connection.sync()
+      this.handleError(error, connection)
+      return
+    }
+    Object.assign(this._result, shape)
+    this._accumulateRows = true
+    this._getRows(connection, this.rows)
+  }
+}
+
+/** node-postgres's conversion of a parameter to what it sends (utils.prepareValue), as its own Query binds. */
+const prepareValue = (createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: unknown })
+  .prepareValue
+
+/** Runs a named statement as a DescribedOnceQuery on the pool (which lends a connection) or on one connection. */
+function executeNamed(
+  client: pg.Pool | pg.PoolClient,
+  config: { name: string | undefined; text: string; values: unknown[]; rowMode?: 'array' },
+): Promise<pg.QueryResult> {
+  const query = new DescribedOnceQuery({ ...config, types: nodePgTypes })
+  // The pool answers through the callback it gives the query; a connection through ours.
+  if (client instanceof pg.Pool) return client.query(query as never) as Promise<pg.QueryResult>
+  return new Promise((resolve, reject) => {
+    query.callback = (error, result) => (error ? reject(error) : resolve(result as pg.QueryResult))
+    client.query(query as never)
+  })
 }
 
 /**
@@ -262,10 +371,11 @@ export function preparedStatement<Row>(
     query ??= (session as { dialect: PgDialect }).dialect.sqlToQuery(build())
     if (session instanceof NodePgSession) {
       const client = (session as unknown as { client: pg.Pool | pg.PoolClient }).client
-      const result = await client.query(
-        { name, text: query.sql, types: nodePgTypes },
-        fillPlaceholders(query.params, values),
-      )
+      const result = await executeNamed(client, {
+        name,
+        text: query.sql,
+        values: fillPlaceholders(query.params, values),
+      })
       return result.rows as Row[]
     }
     const prepared = (session as DrizzleSession).prepareQuery(query, undefined, name, false)

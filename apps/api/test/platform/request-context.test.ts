@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { preparedQueries, preparedQuery } from '../../src/db/prepared.ts'
 import { countries } from '../../src/db/schema/index.ts'
@@ -124,5 +125,44 @@ describe('prepared queries', () => {
     const [missing] = await joined(pool, { code: 'AU', otherCode: 'XX' })
     expect(missing?.other).toBeNull()
     expect(missing?.mixed).toEqual({ code: 'AU', otherName: null })
+  })
+
+  it('asks PostgreSQL to describe a named statement once per process, then binds and executes it', async () => {
+    const pool = t.database.db as unknown as Parameters<ReturnType<typeof preparedQuery>>[0]
+    const build = (tx: typeof pool) =>
+      tx
+        .select({ id: countries.id, name: countries.name, createdAt: countries.createdAt })
+        .from(countries)
+        .where(eq(countries.code, sql.placeholder('code')))
+    const byCode = preparedQuery('test_country_described_once', build)
+    // node-postgres (db/prepared.ts); PGlite describes each statement once in pglite-statements.ts.
+    const described = t.database.kind === 'postgres' ? vi.spyOn(pg.Connection.prototype, 'describe') : null
+    let answers: unknown[]
+    try {
+      answers = [
+        await byCode(pool, { code: 'AU' }),
+        await byCode(pool, { code: 'NZ' }),
+        // Several at once: the pool lends connections where the statement is not parsed yet.
+        ...(await Promise.all(['AU', 'NZ', 'GB', 'US', 'FR'].map((code) => byCode(pool, { code })))),
+      ]
+      if (described) expect(described).toHaveBeenCalledTimes(1)
+    } finally {
+      described?.mockRestore()
+    }
+    const codes = ['AU', 'NZ', 'AU', 'NZ', 'GB', 'US', 'FR']
+    for (const [i, code] of codes.entries()) expect(answers[i]).toEqual(await build(pool).execute({ code }))
+    expect((answers[0] as { createdAt: unknown }[])[0]?.createdAt).toBeInstanceOf(Date)
+
+    // A value the statement refuses fails the call alone; the statement and the pool stay usable.
+    const byId = preparedQuery('test_country_by_id_described_once', (tx: typeof pool) =>
+      tx
+        .select({ code: countries.code })
+        .from(countries)
+        .where(eq(countries.id, sql.placeholder('id'))),
+    )
+    const [australia] = await build(pool).execute({ code: 'AU' })
+    expect(await byId(pool, { id: australia?.id })).toEqual([{ code: 'AU' }])
+    await expect(byId(pool, { id: 'not a number' })).rejects.toThrow()
+    expect(await byId(pool, { id: australia?.id })).toEqual([{ code: 'AU' }])
   })
 })
