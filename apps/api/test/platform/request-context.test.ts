@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { preparedQueries, preparedQuery } from '../../src/db/prepared.ts'
+import { preparedQueries, preparedQuery, preparedStatement } from '../../src/db/prepared.ts'
 import { countries } from '../../src/db/schema/index.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 
@@ -135,6 +135,11 @@ describe('prepared queries', () => {
         .from(countries)
         .where(eq(countries.code, sql.placeholder('code')))
     const byCode = preparedQuery('test_country_described_once', build)
+    // A statement written in SQL answers rows keyed by column, through the same path.
+    const statement = preparedStatement<{ code: string; created_at: string }>(
+      'test_country_statement_described_once',
+      () => sql`select code, created_at from countries where code = ${sql.placeholder('code')}`,
+    )
     // node-postgres (db/prepared.ts); PGlite describes each statement once in pglite-statements.ts.
     const described = t.database.kind === 'postgres' ? vi.spyOn(pg.Connection.prototype, 'describe') : null
     let answers: unknown[]
@@ -145,7 +150,11 @@ describe('prepared queries', () => {
         // Several at once: the pool lends connections where the statement is not parsed yet.
         ...(await Promise.all(['AU', 'NZ', 'GB', 'US', 'FR'].map((code) => byCode(pool, { code })))),
       ]
-      if (described) expect(described).toHaveBeenCalledTimes(1)
+      const first = await statement(pool, { code: 'AU' })
+      expect(await statement(pool, { code: 'AU' })).toEqual(first)
+      expect(first).toEqual([{ code: 'AU', created_at: expect.any(String) }])
+      expect(await statement(pool, { code: 'XX' })).toEqual([])
+      if (described) expect(described).toHaveBeenCalledTimes(2)
     } finally {
       described?.mockRestore()
     }
