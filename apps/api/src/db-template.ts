@@ -8,7 +8,7 @@ import { seedReferenceData } from './db/seed/seed.ts'
  * `node dist/db-template.mjs <folder>`: writes a new PGlite data folder with every migration beside
  * this bundle applied. scripts/build-api.mjs runs it at build time; a new DATA_DIR starts as a copy
  * (db/client.ts), which spares a first start PGlite's initdb, the migrations and the reference
- * data (countries, amenities, default client types and global regions: 60–80 ms of a first start).
+ * data (countries, amenities, default client types and global regions: 80–120 ms of a first start).
  * The demo data is dated from the day it is loaded, so a first start adds it.
  *
  * Only the app's database is kept: initdb's template0 and template1 are dropped (unmarked as

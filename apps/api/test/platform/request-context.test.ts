@@ -173,5 +173,10 @@ describe('prepared queries', () => {
     expect(await byId(pool, { id: australia?.id })).toEqual([{ code: 'AU' }])
     await expect(byId(pool, { id: 'not a number' })).rejects.toThrow()
     expect(await byId(pool, { id: australia?.id })).toEqual([{ code: 'AU' }])
+    // A value that cannot even be sent fails before the statement runs, and leaves it usable too.
+    const circular: Record<string, unknown> = {}
+    circular.self = circular
+    await expect(byId(pool, { id: circular })).rejects.toThrow()
+    expect(await byId(pool, { id: australia?.id })).toEqual([{ code: 'AU' }])
   })
 })
