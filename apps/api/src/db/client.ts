@@ -25,12 +25,14 @@ export interface Database {
   /**
    * Hears NOTIFY on `channel` (a lower-case identifier) until the answer is called: on PostgreSQL
    * over one dedicated connection (a pooled one would miss what arrives while it is lent out), which
-   * is opened again after it breaks; on PGlite through its own listen.
+   * is opened again after it breaks; on PGlite through its own listen. `onListening` is called
+   * each time LISTEN is in place (again, after a break: what was sent meanwhile is not heard).
    */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
     onError: (error: unknown) => void,
+    onListening?: () => void,
   ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
@@ -89,7 +91,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         client.release()
       }
     }
-    const listen: Database['listen'] = async (channel, onPayload, onError) => {
+    const listen: Database['listen'] = async (channel, onPayload, onError, onListening) => {
       let stopped = false
       let client: InstanceType<typeof pg.Client> | null = null
       const connect = async () => {
@@ -106,7 +108,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         await next.connect()
         await next.query(`LISTEN ${channel}`)
         if (stopped) await next.end()
-        else client = next
+        else {
+          client = next
+          onListening?.()
+        }
       }
       await connect()
       return async () => {
@@ -154,7 +159,11 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   namedStatementsFor(client)
   const db = drizzlePglite({ client, schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
-  const listen: Database['listen'] = (channel, onPayload) => client.listen(channel, onPayload)
+  const listen: Database['listen'] = async (channel, onPayload, _onError, onListening) => {
+    const unlisten = await client.listen(channel, onPayload)
+    onListening?.()
+    return unlisten
+  }
   return { kind: 'pglite', db, onOneConnection: (work) => work(db), listen, close: () => client.close() }
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from '../config.ts'
+import type { CalendarAnswers } from '../modules/calendar/calendar-answers.ts'
 import type { BackgroundWork } from './background.ts'
 import type { HeavyWork } from './heavy-work.ts'
 import type { Mailer } from './mail.ts'
@@ -23,4 +24,5 @@ export interface AppDeps {
   secrets: SecretBox
   heavyWork: HeavyWork
   background: BackgroundWork
+  calendarAnswers: CalendarAnswers
 }

@@ -8,7 +8,7 @@ import {
   messages,
   zonedInstant,
 } from '@spaceboard/domain'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Tx } from '../../src/db/client.ts'
 import {
@@ -329,6 +329,118 @@ describe('the calendar window’s statements', () => {
       'calendar_names',
     ])
     expect(again.statements.slice(1)).toEqual(statements.slice(1))
+  })
+})
+
+/** The calendar statements a request ran (the bookings statement: computed, not kept). */
+async function windowStatementsOf(cookie: string, query: Record<string, string | number>) {
+  const { result, statements } = await statementsRunBy(t.database, () => calendar(cookie, query))
+  return { window: result, computed: statements.some((s) => s.name === 'calendar_bookings') }
+}
+
+/** Asks until `shows` holds of the answer: another connection's change arrives as PostgreSQL announces it. */
+async function eventually(
+  cookie: string,
+  query: Record<string, string | number>,
+  shows: (w: Window) => boolean,
+) {
+  const until = Date.now() + 2000
+  for (;;) {
+    const window = await calendar(cookie, query)
+    if (shows(window) || Date.now() > until) return window
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+type Window = Awaited<ReturnType<typeof calendar>>
+
+describe('the calendar window kept between requests', () => {
+  it('is answered again without reading, until its organization changes: by a request here at once, by any other connection as announced', async () => {
+    const date = nextDay()
+    const id = await book(date)
+    const query = { start_date: date, end_date: addDays(date, 6) }
+    // The first request starts hearing the announcements; from then on an answer is kept.
+    await calendar(admin, query)
+    await calendar(admin, query)
+    const kept = await windowStatementsOf(csr, query)
+    expect(kept.computed).toBe(false)
+    expect(kept.window.bookings.map((b) => b.id)).toContain(id)
+
+    // Another organization's change leaves it kept.
+    const rockies = await idByName(t, spaces, 'Rockies Room')
+    await t.database.db.update(spaces).set({ name: 'Rockies Room' }).where(eq(spaces.id, rockies))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await windowStatementsOf(admin, query)).computed).toBe(false)
+
+    // A booking made through the API: shown on the next request, no waiting.
+    const second = await book(date, { start_time: '14:00', end_time: '15:00' })
+    const afterCreate = await windowStatementsOf(admin, query)
+    expect(afterCreate.computed).toBe(true)
+    expect(afterCreate.window.bookings.map((b) => b.id)).toContain(second)
+    expect((await windowStatementsOf(admin, query)).computed).toBe(false)
+
+    // Changes written by another connection (another process), none through this app: each shows.
+    const moved = (await t.database.db.execute(
+      sql`update bookings set start_time = start_time + interval '1 hour', end_time = end_time + interval '1 hour' where id = ${id} returning start_time`,
+    )) as unknown as { rows: { start_time: Date | string }[] }
+    const movedStart = new Date(moved.rows[0]?.start_time ?? '').toISOString().replace('.000Z', 'Z')
+    let window = await eventually(
+      admin,
+      query,
+      (w) => w.bookings.find((b) => b.id === id)?.start === movedStart,
+    )
+    expect(window.bookings.find((b) => b.id === id)?.start).toBe(movedStart)
+
+    await t.database.db.update(spaces).set({ name: 'Harbour Room A (kept)' }).where(eq(spaces.id, ids.roomA))
+    window = await eventually(admin, query, (w) => w.spaces.some((s) => s.name === 'Harbour Room A (kept)'))
+    expect(window.spaces.map((s) => s.name)).toContain('Harbour Room A (kept)')
+    await t.database.db.update(spaces).set({ name: 'Harbour Room A' }).where(eq(spaces.id, ids.roomA))
+
+    await t.database.db.update(clients).set({ name: 'Coral Tech (kept)' }).where(eq(clients.id, ids.coral))
+    window = await eventually(admin, query, (w) =>
+      w.bookings.some((b) => b.clientName === 'Coral Tech (kept)'),
+    )
+    expect(window.bookings.find((b) => b.id === id)?.clientName).toBe('Coral Tech (kept)')
+    await t.database.db.update(clients).set({ name: 'Coral Tech' }).where(eq(clients.id, ids.coral))
+
+    await t.database.db
+      .insert(organizationBlackoutPeriods)
+      .values({ organizationId: ids.harbour, startDate: addDays(date, 3), endDate: addDays(date, 3) })
+    window = await eventually(admin, query, (w) => w.blackouts.some((b) => b.startDate === addDays(date, 3)))
+    expect(window.blackouts.map((b) => b.startDate)).toContain(addDays(date, 3))
+    await t.database.db
+      .delete(organizationBlackoutPeriods)
+      .where(
+        and(
+          eq(organizationBlackoutPeriods.organizationId, ids.harbour),
+          eq(organizationBlackoutPeriods.startDate, addDays(date, 3)),
+        ),
+      )
+
+    await t.database.db
+      .update(organizations)
+      .set({ timeFormat: 'mm/dd' })
+      .where(eq(organizations.id, ids.harbour))
+    window = await eventually(admin, query, (w) => w.time_format === 'mm/dd')
+    expect(window.time_format).toBe('mm/dd')
+    await t.database.db
+      .update(organizations)
+      .set({ timeFormat: 'dd/mm' })
+      .where(eq(organizations.id, ids.harbour))
+    window = await eventually(admin, query, (w) => w.time_format === 'dd/mm')
+    expect(window.time_format).toBe('dd/mm')
+  })
+
+  it("is kept per organization and window: super's two organizations and two windows are four answers", async () => {
+    const date = nextDay()
+    const harbour = { start_date: date, end_date: date, org_id: ids.harbour }
+    const summitQuery = { start_date: date, end_date: date, org_id: ids.summit }
+    for (let round = 0; round < 2; round++) {
+      expect((await calendar(superCookie, harbour)).organizationId).toBe(ids.harbour)
+      expect((await calendar(superCookie, summitQuery)).organizationId).toBe(ids.summit)
+      expect((await calendar(summit, { start_date: date, end_date: date })).organizationId).toBe(ids.summit)
+      const week = await calendar(superCookie, { ...harbour, end_date: addDays(date, 6) })
+      expect(week.end_date).toBe(addDays(date, 6))
+    }
   })
 })
 

@@ -36,7 +36,7 @@ const userbookingQuery = bookingListQuerySchema.extend(billingQuerySchema.partia
   pdf: z.enum(['true', CALENDAR_PDF]).optional(),
 })
 
-export function bookingRoutes(app: App, { config, heavyWork, mailer }: AppDeps) {
+export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAnswers }: AppDeps) {
   const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
   /**
    * GET /api/userbooking answers several calls, told apart by their query (spec 2 §7): the booking
@@ -53,7 +53,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer }: AppDeps) 
       schema: { tags, querystring: userbookingQuery },
     },
     async (request, reply) => {
-      if (isCalendarCall(request)) return answerCalendar(request, reply, heavyWork)
+      if (isCalendarCall(request)) return answerCalendar(request, reply, heavyWork, calendarAnswers)
       if (request.query.commisionReport) return answerCommissionReport(request, reply, heavyWork)
       if (request.query.billing !== undefined) return answerBilling(request, reply, heavyWork)
       if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)

@@ -22,6 +22,12 @@ import {
 export const CALENDAR_CHANNEL = 'calendar_bookings'
 
 /**
+ * The channel every other change a calendar window shows is announced on (trigger function
+ * announce_calendar_setup, migration 0026): the organization's id, or '' for every organization.
+ */
+export const CALENDAR_SETUP_CHANNEL = 'calendar_setup'
+
+/**
  * The longest a booking lasts: a space's maximum duration is at most 1,440 minutes
  * (spaces_duration_check) and creation and reschedule refuse more. The window's bookings are
  * found by their start on the (organization, space, start) index, so a booking that began up to

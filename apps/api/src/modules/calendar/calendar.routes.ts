@@ -12,6 +12,7 @@ import type { HeavyWork } from '../../platform/heavy-work.ts'
 import { parseWith } from '../../platform/validation.ts'
 import { attachment } from '../../platform/xlsx.ts'
 import * as service from './calendar.service.ts'
+import type { CalendarAnswers } from './calendar-answers.ts'
 import type { CalendarEvents } from './calendar-events.ts'
 
 export const CALENDAR_PDF_FILENAME = 'Booking Calendar.pdf'
@@ -25,8 +26,16 @@ export function isCalendarCall(request: FastifyRequest): boolean {
   return params.has('onlyBooked') || params.get('pdf') === CALENDAR_PDF
 }
 
-/** GET /api/userbooking as the calendar calls it: the window (JSON) or, with pdf=2, its PDF. */
-export async function answerCalendar(request: FastifyRequest, reply: FastifyReply, heavyWork: HeavyWork) {
+/**
+ * GET /api/userbooking as the calendar calls it: the window (JSON, kept by `answers` while its
+ * organization does not change) or, with pdf=2, its PDF.
+ */
+export async function answerCalendar(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  heavyWork: HeavyWork,
+  answers: CalendarAnswers,
+) {
   const query = parseWith(calendarQuerySchema, request.query)
   const actor = request.actor
   if (!actor) throw unauthorized()
@@ -39,8 +48,14 @@ export async function answerCalendar(request: FastifyRequest, reply: FastifyRepl
       .header('Cache-Control', 'no-store')
       .send(pdf)
   }
-  const window = await request.signedIn((ctx) => service.calendarWindow(ctx, query))
-  return reply.header('Cache-Control', 'no-store').send(window)
+  const compute = async () =>
+    JSON.stringify(await request.signedIn((ctx) => service.calendarWindow(ctx, query)))
+  const organizationId = service.windowOrganization(actor, query)
+  const text =
+    organizationId === undefined
+      ? await compute()
+      : await answers.answer(organizationId, service.windowKey(organizationId, query), compute)
+  return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(text)
 }
 
 /**

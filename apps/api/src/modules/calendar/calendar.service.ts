@@ -16,7 +16,7 @@ import {
   type TimeFormat,
   wallClock,
 } from '@spaceboard/domain'
-import type { Ctx } from '../../platform/context.ts'
+import type { Actor, Ctx } from '../../platform/context.ts'
 import { badRequest, notFound } from '../../platform/errors.ts'
 import * as repo from './calendar.repository.ts'
 
@@ -31,12 +31,27 @@ export const CALENDAR_PDF_MAX_BOOKINGS = 5000
 
 /**
  * The organization a window shows: a non-super user's own, whatever org_id says; super names one
- * (the spec's Select Organization), and one that does not exist is a 404.
+ * (the spec's Select Organization; none is refused by calendarQueryErrors), and one that does not
+ * exist is a 404.
  */
-function organizationOf(ctx: Ctx, query: CalendarQuery): number {
-  if (ctx.actor.type === 'super') return query.org_id as number
-  if (ctx.actor.organizationId === null) throw notFound()
-  return ctx.actor.organizationId
+export function windowOrganization(actor: Actor, query: CalendarQuery): number | undefined {
+  if (actor.type === 'super') return query.org_id
+  if (actor.organizationId === null) throw notFound()
+  return actor.organizationId
+}
+
+/** What tells one window's answer from another's of the same organization (CalendarAnswers' key). */
+export function windowKey(organizationId: number, query: CalendarQuery): string {
+  const { start_date, end_date, region_id, business_center_id, meeting_room_id, onlyBooked } = query
+  return JSON.stringify([
+    organizationId,
+    start_date,
+    end_date,
+    region_id,
+    business_center_id,
+    meeting_room_id,
+    onlyBooked,
+  ])
 }
 
 /** The bookings, spaces and blackouts of the window (spec 2 §7 calendar call), in the answer's lean shape. */
@@ -59,7 +74,7 @@ async function readWindow(
   if (first) throw badRequest(first, errors)
   const startDate = query.start_date as string
   const endDate = query.end_date as string
-  const organizationId = organizationOf(ctx, query)
+  const organizationId = windowOrganization(ctx.actor, query) as number
   const setting = await repo.calendarSetting(
     ctx.tx,
     {

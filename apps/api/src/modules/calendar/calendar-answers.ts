@@ -1,0 +1,185 @@
+import type { Database } from '../../db/client.ts'
+import { CALENDAR_CHANNEL, CALENDAR_SETUP_CHANNEL } from './calendar.repository.ts'
+
+/** The most answers kept, and the most characters of them together (a busy month of 100 spaces is ~220,000). */
+const MOST_ANSWERS = 200
+const MOST_CHARACTERS = 8_000_000
+
+interface Kept {
+  organizationId: number
+  version: string
+  text: string
+}
+
+/**
+ * The calendar's window answers as sent (JSON text), kept per process: every open calendar of an
+ * organization asks for the same window again and again (and again whenever any of its bookings
+ * changes), and a month of 100 spaces costs 10–14 ms of reading and serialising 2,750 bookings.
+ *
+ * An answer is kept under the version of its organization it was computed at, read before
+ * computing it, and served only while that version holds. The version moves with:
+ * - every change PostgreSQL announces for the organization, from any process: its bookings
+ *   (calendar_bookings, migration 0014) and everything else a window shows (calendar_setup, 0026:
+ *   spaces, locations, regions, blackout periods, the date order, clients' and bookers' names);
+ *   a change committed while an answer is computed moves the version it was read at, so that
+ *   answer is never kept;
+ * - every request of this process that may have written (anything but GET/HEAD/OPTIONS, see
+ *   app.ts), before its answer leaves: whoever changed something here sees it at once, without
+ *   waiting for PostgreSQL's announcement;
+ * - every gap in hearing the channels (a broken connection is listened on again; what was
+ *   announced meanwhile is lost): nothing is kept or served until both channels are heard again.
+ * Another process's change reaches this one as fast as its announcement, as it reaches the live
+ * calendars (calendar-events.ts). Concurrent requests for an answer being computed wait for it.
+ */
+export class CalendarAnswers {
+  private readonly kept = new Map<string, Kept>()
+  private readonly computing = new Map<string, Promise<string>>()
+  private readonly versions = new Map<number, number>()
+  /** Moves for every organization at once. */
+  private generation = 0
+  private characters = 0
+  private readonly heard = new Set<string>()
+  private listening: Promise<(() => Promise<void>)[]> | null = null
+  private closed = false
+
+  constructor(
+    private readonly database: Database,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /**
+   * The answer `key` of the organization, kept or computed by `compute`. Until the channels are
+   * heard (the first calendar request starts hearing them) every answer is computed.
+   */
+  async answer(organizationId: number, key: string, compute: () => Promise<string>): Promise<string> {
+    if (!this.serving()) {
+      this.listen()
+      return compute()
+    }
+    const version = this.versionOf(organizationId)
+    const kept = this.kept.get(key)
+    if (kept && kept.version === version) {
+      // Most recently used last: the first entry is the one to drop.
+      this.kept.delete(key)
+      this.kept.set(key, kept)
+      return kept.text
+    }
+    const computingKey = `${version} ${key}`
+    let computing = this.computing.get(computingKey)
+    if (!computing) {
+      computing = compute()
+      this.computing.set(computingKey, computing)
+      computing.then(
+        (text) => {
+          this.computing.delete(computingKey)
+          if (this.serving() && this.versionOf(organizationId) === version)
+            this.keep(key, { organizationId, version, text })
+        },
+        () => this.computing.delete(computingKey),
+      )
+    }
+    return computing
+  }
+
+  /** Everything kept may be out of date: a request of this process may have changed anything. */
+  forgetAll() {
+    this.generation++
+    this.kept.clear()
+    this.characters = 0
+  }
+
+  /** Stops hearing the channels; nothing is kept after. */
+  async close() {
+    this.closed = true
+    this.forgetAll()
+    const listening = this.listening
+    this.listening = null
+    this.heard.clear()
+    if (listening) for (const unlisten of await listening.catch(() => [])) await unlisten()
+  }
+
+  /** How many answers are kept (tests). */
+  get size() {
+    return this.kept.size
+  }
+
+  private serving() {
+    return !this.closed && this.heard.size === 2
+  }
+
+  private versionOf(organizationId: number) {
+    return `${this.generation}.${this.versions.get(organizationId) ?? 0}`
+  }
+
+  private keep(key: string, entry: Kept) {
+    const old = this.kept.get(key)
+    if (old) this.characters -= old.text.length
+    this.kept.delete(key)
+    this.kept.set(key, entry)
+    this.characters += entry.text.length
+    for (const [oldest, dropped] of this.kept) {
+      if (this.kept.size <= MOST_ANSWERS && this.characters <= MOST_CHARACTERS) break
+      this.kept.delete(oldest)
+      this.characters -= dropped.text.length
+    }
+  }
+
+  private changed(organizationId: number | null) {
+    if (organizationId === null) {
+      this.forgetAll()
+      return
+    }
+    this.versions.set(organizationId, (this.versions.get(organizationId) ?? 0) + 1)
+    for (const [key, entry] of this.kept)
+      if (entry.organizationId === organizationId) {
+        this.kept.delete(key)
+        this.characters -= entry.text.length
+      }
+  }
+
+  private listen() {
+    if (this.listening || this.closed) return
+    const hear = (channel: string, organizationOf: (payload: string) => number | null) =>
+      this.database.listen(
+        channel,
+        (payload) => this.changed(organizationOf(payload)),
+        (error) => {
+          this.heard.delete(channel)
+          this.forgetAll()
+          this.onError(error)
+        },
+        () => {
+          // Heard (again): whatever was announced before is not known to have been heard.
+          this.forgetAll()
+          if (!this.closed) this.heard.add(channel)
+        },
+      )
+    const listening = Promise.allSettled([
+      hear(CALENDAR_CHANNEL, bookingOrganization),
+      hear(CALENDAR_SETUP_CHANNEL, (payload) => (/^\d+$/.test(payload) ? Number(payload) : null)),
+    ]).then(async (results) => {
+      const unlisten = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+      const failed = results.find((r) => r.status === 'rejected')
+      if (!failed) return unlisten
+      // Both or neither: the next calendar request tries again.
+      this.heard.clear()
+      for (const stop of unlisten) await stop()
+      throw failed.reason
+    })
+    this.listening = listening
+    listening.catch((error) => {
+      if (this.listening === listening) this.listening = null
+      this.onError(error)
+    })
+  }
+}
+
+/** The organization of a booking announcement (CalendarEvent JSON); null (every organization) if unreadable. */
+function bookingOrganization(payload: string): number | null {
+  try {
+    const organizationId = (JSON.parse(payload) as { organizationId?: unknown }).organizationId
+    return typeof organizationId === 'number' ? organizationId : null
+  } catch {
+    return null
+  }
+}
