@@ -240,6 +240,27 @@ describe('Booking calendar', () => {
     expect((await view(page, id)).meetingName).toBe('Harbour Room A')
   })
 
+  test("the month view shows each booking's client, space and time on lines of their own", async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    const date = nextDay()
+    const id = await book(page, date, '09:00', '11:00')
+    await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}&view=2`)
+    const event = eventOf(page, id)
+    await visible(event)
+    const lines = await Promise.all(
+      ['.sb-event-client', '.sb-event-space', '.sb-event-time'].map(async (line) => {
+        const box = await event.locator(line).boundingBox()
+        if (!box) throw new Error(`no ${line}`)
+        return box
+      }),
+    )
+    // Stacked, not side by side (the library lays its own content out in a row in the month view).
+    expect(lines[1]?.y).toBeGreaterThan((lines[0]?.y ?? 0) + 5)
+    expect(lines[2]?.y).toBeGreaterThan((lines[1]?.y ?? 0) + 5)
+    await expect.poll(() => event.locator('.sb-event-client').textContent()).toBe('Coral Tech')
+    await shot(page, 'calendar-month')
+  })
+
   test("a non-super user's region, location, space, date and view come back; Clear Filter wipes them", async () => {
     const page = await app.signedInPage(logins.harbourCsr)
     const date = nextDay()

@@ -3,7 +3,7 @@ import { CALENDAR_CHANNEL, CALENDAR_SETUP_CHANNEL } from './calendar.repository.
 
 /** The most answers kept, and the most characters of them together (a busy month of 100 spaces is ~220,000). */
 const MOST_ANSWERS = 200
-const MOST_CHARACTERS = 8_000_000
+const MOST_CHARACTERS = 4_000_000
 
 interface Kept {
   organizationId: number
