@@ -176,6 +176,27 @@ describe(`GET ${CALENDAR_EVENTS_PATH} (live updates)`, () => {
     expect(summitStream.events.some((e) => e.organizationId !== ids.summit)).toBe(false)
   })
 
+  it('a calendar window the other instance keeps shows a booking made through this one within 2 s', async () => {
+    const date = nextDay()
+    const url = `/api/userbooking/?start_date=${date}&end_date=${date}&business_center_id=&meeting_room_id=&onlyBooked=&org_id=`
+    const windowOnOther = async () => {
+      const response = await other.app.inject({ method: 'GET', url, headers: { cookie: admin } })
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json() as { bookings: number[][] }
+    }
+    // Asked twice: the first request starts hearing the announcements, the second answer is kept.
+    await windowOnOther()
+    expect((await windowOnOther()).bookings).toEqual([])
+    const started = Date.now()
+    const { bookingId } = await book(date)
+    let shown = false
+    while (!shown && Date.now() - started < 2000) {
+      shown = (await windowOnOther()).bookings.some((booking) => booking[0] === bookingId)
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(shown).toBe(true)
+  })
+
   it('announces a move (with the space it left), a confirmation, a payment change and a cancellation', async () => {
     const stream = await EventStream.open(admin)
     const date = nextDay()
