@@ -363,6 +363,13 @@ async function onPostgresMillion() {
         )
       }
 
+      if (chosenTypes.some((type) => type.key === 'bookByOrganization'))
+        await whileBookingsChange(
+          env,
+          `${base}/api/reports?${queryString({ report_type: 'bookByOrganization', report_duration: 'yearly', year: YEAR, report_value: 'room' })}`,
+          admin,
+        )
+
       if (chosenTypes.some((type) => type.key === 'superIndustryBenchmarking'))
         for (const duration of ['yearly', 'monthly']) {
           const query = {
@@ -558,4 +565,61 @@ export async function reports() {
   const on = process.env.BENCH_ON
   if (on !== 'pglite') await onPostgresMillion()
   if (on !== 'postgres') await onPgliteBlocking()
+}
+
+/**
+ * bookByOrganization's answers are kept while the organization's facts and master data stay the
+ * same (report-memo.ts), so the cases above measure mostly kept answers. What a change costs: one
+ * booking of the year changed by another connection (as another process would; its month is
+ * marked stale), then the report asked (it rebuilds that month and computes again), 30 times; and
+ * the report at concurrency 10 while a booking changes twice a second and every 50 ms.
+ */
+async function whileBookingsChange(env, url, headers) {
+  const writer = new pg.Client({ connectionString: env.DATABASE_URL })
+  await writer.connect()
+  try {
+    const {
+      rows: [changing],
+    } = await writer.query(
+      `select b.id from bookings b join organizations o on o.id = b.organization_id
+       where o.name = 'Bench Org 01' and b.status <> 'cancelled'
+         and b.start_time >= '${YEAR}-08-01' and b.start_time < '${YEAR + 1}-06-01'
+       order by b.start_time limit 1`,
+    )
+    let sign = 1
+    const change = () => {
+      sign = -sign
+      return writer.query('update bookings set sub_total = sub_total + $2 where id = $1', [
+        changing.id,
+        sign * 0.01,
+      ])
+    }
+    const computed = []
+    for (let i = 0; i < 30; i++) {
+      await change()
+      computed.push((await load(url, headers, 1, 1)).p50)
+    }
+    computed.sort((a, b) => a - b)
+    console.log(
+      `  bookByOrganization (year by room), each asked after a booking of the year changed (its month rebuilt, the answer computed again): p50 ${ms(computed[15])}, slowest ${ms(computed.at(-1))} (30 requests one at a time)`,
+    )
+    for (const [label, everyMs] of [
+      ['twice a second', 500],
+      ['every 50 ms', 50],
+    ]) {
+      let changes = 0
+      let pending = Promise.resolve()
+      const changer = setInterval(() => {
+        changes++
+        pending = pending.then(change)
+      }, everyMs)
+      const r = await load(url, headers, 10, 5 * REQUESTS).finally(() => clearInterval(changer))
+      await pending
+      console.log(
+        `  bookByOrganization (year by room) while a booking of the year changes ${label} (${changes} changes): ${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)} ${status(r.p95, P95_GOAL_MS)}, p99 ${ms(r.p99)}${r.failed ? `, ${r.failed} FAILED` : ''}`,
+      )
+    }
+  } finally {
+    await writer.end()
+  }
 }

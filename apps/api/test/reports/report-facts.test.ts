@@ -17,6 +17,7 @@ import {
 } from '../../src/db/schema/index.ts'
 import { staleMonths } from '../../src/modules/reports/report-facts.repository.ts'
 import { keepReportFactsFresh, rebuildStaleMonths } from '../../src/modules/reports/reports.service.ts'
+import { reportBuilders } from '../../src/modules/reports/types/index.ts'
 import { sydneyToday } from '../bookings/fixtures.ts'
 import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
 
@@ -269,6 +270,70 @@ describe('the monthly report facts', () => {
         query.report_type,
       ).toEqual([])
     }
+  })
+
+  it('give bookByOrganization answers kept until a booking, a space or the organization changes', async () => {
+    const query = { report_type: 'bookByOrganization', report_duration: 'yearly', report_value: 'room' }
+    const builder = vi.spyOn(reportBuilders, 'bookByOrganization')
+    const computes = async () => {
+      const before = builder.mock.calls.length
+      const result = await report(query)
+      expect(result.statusCode, result.body).toBe(200)
+      return {
+        computed: builder.mock.calls.length > before,
+        answer: result.json().data[0] as {
+          currency_code: string
+          period: { from: string; to: string }
+          data: { NumberBooking: number; roomsData: { id: number; name: string }[] }[]
+        },
+      }
+    }
+    const first = await computes()
+    const again = await computes()
+    expect(again.computed).toBe(false)
+    expect(again.answer).toEqual(first.answer)
+    const counted = (answer: typeof first.answer) => answer.data.reduce((n, row) => n + row.NumberBooking, 0)
+
+    // A booking of the period cancelled: its month is marked stale, the read rebuilds it, and the
+    // answer is computed again.
+    const [booking] = (
+      (await t.database.db.execute(sql`
+        select id from bookings
+        where organization_id = ${ids.harbour} and status <> 'cancelled' and is_ms365_booking = false
+          and start_time >= ${first.answer.period.from}::date + 7
+          and start_time < ${first.answer.period.to}::date and start_time > now() + interval '2 days'
+        order by start_time limit 1`)) as unknown as { rows: { id: number }[] }
+    ).rows
+    if (!booking) throw new Error('no booking of the period to cancel')
+    const cancelled = await t.api(admin, 'PUT', `/api/userbooking/${booking.id}`, {
+      code: 'full',
+      refundPercent: '0',
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const afterCancel = await computes()
+    expect(afterCancel.computed).toBe(true)
+    expect(counted(afterCancel.answer)).toBe(counted(first.answer) - 1)
+    expect((await computes()).computed).toBe(false)
+
+    // A space renamed by another connection, then the organization's currency: each shows.
+    await t.database.db.update(spaces).set({ name: 'Harbour Room A (kept)' }).where(eq(spaces.id, ids.roomA))
+    const renamed = await computes()
+    expect(renamed.computed).toBe(true)
+    expect(renamed.answer.data[0]?.roomsData.find((room) => room.id === ids.roomA)?.name).toBe(
+      'Harbour Room A (kept)',
+    )
+    await t.database.db.update(spaces).set({ name: 'Harbour Room A' }).where(eq(spaces.id, ids.roomA))
+    await t.database.db
+      .update(organizations)
+      .set({ currencyCode: 'nzd' })
+      .where(eq(organizations.id, ids.harbour))
+    expect((await computes()).answer.currency_code).toBe('nzd')
+    await t.database.db
+      .update(organizations)
+      .set({ currencyCode: 'aud' })
+      .where(eq(organizations.id, ids.harbour))
+    expect((await computes()).answer.currency_code).toBe('aud')
+    builder.mockRestore()
   })
 
   it('are rebuilt month by month at start for every organization, stopping between months when asked', async () => {

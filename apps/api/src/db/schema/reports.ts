@@ -114,13 +114,15 @@ export const reportStaleMonths = pgTable(
 )
 
 /**
- * Per organization, the version of its master data that the reports' in-process memo of bookable
- * time is checked against (modules/reports/report-memo.ts): renewed by triggers on every change to
- * the organization, its locations, spaces and blackout periods. The values come from the sequence
+ * Per organization, the versions the reports' in-process memos are checked against
+ * (modules/reports/report-memo.ts): `master`, renewed by triggers on every change to the
+ * organization, its locations, spaces and blackout periods; `facts`, renewed by every rebuild of one
+ * of its months of report facts (rebuildMonth). The values come from the sequence
  * report_versions_seq, which never gives a value twice: the largest over organizations changes
  * with every change, and never comes back to one a rolled-back transaction showed.
  */
 export const reportVersions = pgTable('report_versions', {
   organizationId: integer('organization_id').primaryKey(),
   master: bigint('master', { mode: 'number' }).notNull().default(0),
+  facts: bigint('facts', { mode: 'number' }).notNull().default(0),
 })

@@ -11,13 +11,29 @@ import * as facts from './report-facts.repository.ts'
  * before computing it: a change committed meanwhile gives later readers another version, so they
  * compute again, and nothing is served that the database has moved past. Each app (each database)
  * has its own (createReportMemos); the database stays the one source.
+ *
+ * Whole answers are kept the same way, for the report types whose every figure and name comes from
+ * the report facts and the master data (KEPT_REPORT_TYPES in reports.service.ts), under both
+ * versions (answerVersion): a booking change marks its month stale, and the report's own read
+ * rebuilds that month (renewing the facts version) before it reads the version, unless another
+ * process or the background rebuild did so first (renewing it too).
  */
 const LIMIT = 256
 
 type Memo<V> = (key: string, compute: () => Promise<V>) => Promise<V>
 
-function memo<V>(): Memo<V> {
+/** At most `limit` values, and with `sizeOf` at most `budget` in all; least recently used first out. */
+function memo<V>({
+  limit = LIMIT,
+  sizeOf,
+  budget = Number.POSITIVE_INFINITY,
+}: {
+  limit?: number
+  sizeOf?: (value: V) => number
+  budget?: number
+} = {}): Memo<V> {
   const entries = new Map<string, V>()
+  let size = 0
   return async (key, compute) => {
     const kept = entries.get(key)
     if (kept !== undefined) {
@@ -26,8 +42,16 @@ function memo<V>(): Memo<V> {
       return kept
     }
     const value = await compute()
+    const old = entries.get(key)
+    if (old !== undefined) size -= sizeOf?.(old) ?? 0
+    entries.delete(key)
     entries.set(key, value)
-    if (entries.size > LIMIT) entries.delete(entries.keys().next().value as string)
+    size += sizeOf?.(value) ?? 0
+    for (const [oldest, dropped] of entries) {
+      if (entries.size <= limit && size <= budget) break
+      entries.delete(oldest)
+      size -= sizeOf?.(dropped) ?? 0
+    }
     return value
   }
 }
@@ -35,6 +59,8 @@ function memo<V>(): Memo<V> {
 export function createReportMemos() {
   return {
     bookable: memo<readonly MinutesRow[]>(),
+    // Report answers as sent (JSON text): a year of 50 spaces by space is ~180,000 characters.
+    answers: memo<string>({ limit: 64, sizeOf: (text) => text.length, budget: 4_000_000 }),
   }
 }
 export type ReportMemos = ReturnType<typeof createReportMemos>

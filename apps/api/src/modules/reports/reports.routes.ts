@@ -13,10 +13,10 @@ export function reportRoutes(app: App) {
   app.get(
     '/api/reports',
     { config: { access: 'reports.read' }, schema: { tags, querystring: reportQuerySchema } },
-    async (request) => ({
-      success: true,
-      data: [await request.signedIn((ctx) => service.buildReport(ctx, memos, request.query))],
-    }),
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await request.signedIn((ctx) => service.reportAnswer(ctx, memos, request.query))),
   )
 
   /** The report as an xlsx workbook (spec 3 §9: sheet Report, header rows, then the tables). */
