@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts'
+import { BoundedCache } from '../../platform/bounded-cache.ts'
 import { CALENDAR_CHANNEL, CALENDAR_SETUP_CHANNEL } from './calendar.repository.ts'
 
 /** The most answers kept, and the most characters of them together (a busy month of 100 spaces is ~220,000). */
@@ -32,12 +33,15 @@ interface Kept {
  * calendars (calendar-events.ts). Concurrent requests for an answer being computed wait for it.
  */
 export class CalendarAnswers {
-  private readonly kept = new Map<string, Kept>()
+  private readonly kept = new BoundedCache<Kept>({
+    limit: MOST_ANSWERS,
+    budget: MOST_CHARACTERS,
+    sizeOf: (entry) => entry.text.length,
+  })
   private readonly computing = new Map<string, Promise<string>>()
   private readonly versions = new Map<number, number>()
   /** Moves for every organization at once. */
   private generation = 0
-  private characters = 0
   private readonly heard = new Set<string>()
   private listening: Promise<(() => Promise<void>)[]> | null = null
   private closed = false
@@ -58,12 +62,7 @@ export class CalendarAnswers {
     }
     const version = this.versionOf(organizationId)
     const kept = this.kept.get(key)
-    if (kept && kept.version === version) {
-      // Most recently used last: the first entry is the one to drop.
-      this.kept.delete(key)
-      this.kept.set(key, kept)
-      return kept.text
-    }
+    if (kept && kept.version === version) return kept.text
     const computingKey = `${version} ${key}`
     let computing = this.computing.get(computingKey)
     if (!computing) {
@@ -73,7 +72,7 @@ export class CalendarAnswers {
         (text) => {
           this.computing.delete(computingKey)
           if (this.serving() && this.versionOf(organizationId) === version)
-            this.keep(key, { organizationId, version, text })
+            this.kept.set(key, { organizationId, version, text })
         },
         () => this.computing.delete(computingKey),
       )
@@ -85,7 +84,6 @@ export class CalendarAnswers {
   forgetAll() {
     this.generation++
     this.kept.clear()
-    this.characters = 0
   }
 
   /** Stops hearing the channels; nothing is kept after. */
@@ -100,7 +98,7 @@ export class CalendarAnswers {
 
   /** How many answers are kept (tests). */
   get size() {
-    return this.kept.size
+    return this.kept.count
   }
 
   private serving() {
@@ -111,30 +109,13 @@ export class CalendarAnswers {
     return `${this.generation}.${this.versions.get(organizationId) ?? 0}`
   }
 
-  private keep(key: string, entry: Kept) {
-    const old = this.kept.get(key)
-    if (old) this.characters -= old.text.length
-    this.kept.delete(key)
-    this.kept.set(key, entry)
-    this.characters += entry.text.length
-    for (const [oldest, dropped] of this.kept) {
-      if (this.kept.size <= MOST_ANSWERS && this.characters <= MOST_CHARACTERS) break
-      this.kept.delete(oldest)
-      this.characters -= dropped.text.length
-    }
-  }
-
   private changed(organizationId: number | null) {
     if (organizationId === null) {
       this.forgetAll()
       return
     }
     this.versions.set(organizationId, (this.versions.get(organizationId) ?? 0) + 1)
-    for (const [key, entry] of this.kept)
-      if (entry.organizationId === organizationId) {
-        this.kept.delete(key)
-        this.characters -= entry.text.length
-      }
+    this.kept.deleteWhere((entry) => entry.organizationId === organizationId)
   }
 
   private listen() {

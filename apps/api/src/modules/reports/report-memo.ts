@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts'
+import { BoundedCache } from '../../platform/bounded-cache.ts'
 import type { BookableScope, MinutesRow } from './occupancy.repository.ts'
 import * as occupancy from './occupancy.repository.ts'
 import * as facts from './report-facts.repository.ts'
@@ -22,36 +23,13 @@ const LIMIT = 256
 
 type Memo<V> = (key: string, compute: () => Promise<V>) => Promise<V>
 
-/** At most `limit` values, and with `sizeOf` at most `budget` in all; least recently used first out. */
-function memo<V>({
-  limit = LIMIT,
-  sizeOf,
-  budget = Number.POSITIVE_INFINITY,
-}: {
-  limit?: number
-  sizeOf?: (value: V) => number
-  budget?: number
-} = {}): Memo<V> {
-  const entries = new Map<string, V>()
-  let size = 0
+function memo<V>(options: ConstructorParameters<typeof BoundedCache<V>>[0] = { limit: LIMIT }): Memo<V> {
+  const entries = new BoundedCache<V>(options)
   return async (key, compute) => {
     const kept = entries.get(key)
-    if (kept !== undefined) {
-      entries.delete(key)
-      entries.set(key, kept)
-      return kept
-    }
+    if (kept !== undefined) return kept
     const value = await compute()
-    const old = entries.get(key)
-    if (old !== undefined) size -= sizeOf?.(old) ?? 0
-    entries.delete(key)
     entries.set(key, value)
-    size += sizeOf?.(value) ?? 0
-    for (const [oldest, dropped] of entries) {
-      if (entries.size <= limit && size <= budget) break
-      entries.delete(oldest)
-      size -= sizeOf?.(dropped) ?? 0
-    }
     return value
   }
 }
