@@ -353,6 +353,20 @@ async function eventually(
 }
 type Window = Awaited<ReturnType<typeof calendar>>
 
+/**
+ * Asks until the answer comes without reading (kept): on PostgreSQL hearing the announcements
+ * starts a moment after the first request, and a change's own announcement, arriving after the
+ * request that made it, drops the answer once more.
+ */
+async function eventuallyKept(cookie: string, query: Record<string, string | number>) {
+  const until = Date.now() + 2000
+  for (;;) {
+    const read = await windowStatementsOf(cookie, query)
+    if (!read.computed || Date.now() > until) return read
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 describe('the calendar window kept between requests', () => {
   it('is answered again without reading, until its organization changes: by a request here at once, by any other connection as announced', async () => {
     const date = nextDay()
@@ -360,8 +374,7 @@ describe('the calendar window kept between requests', () => {
     const query = { start_date: date, end_date: addDays(date, 6) }
     // The first request starts hearing the announcements; from then on an answer is kept.
     await calendar(admin, query)
-    await calendar(admin, query)
-    const kept = await windowStatementsOf(csr, query)
+    const kept = await eventuallyKept(csr, query)
     expect(kept.computed).toBe(false)
     expect(kept.window.bookings.map((b) => b.id)).toContain(id)
 
@@ -376,7 +389,7 @@ describe('the calendar window kept between requests', () => {
     const afterCreate = await windowStatementsOf(admin, query)
     expect(afterCreate.computed).toBe(true)
     expect(afterCreate.window.bookings.map((b) => b.id)).toContain(second)
-    expect((await windowStatementsOf(admin, query)).computed).toBe(false)
+    expect((await eventuallyKept(admin, query)).computed).toBe(false)
 
     // Changes written by another connection (another process), none through this app: each shows.
     const moved = (await t.database.db.execute(
