@@ -50,6 +50,7 @@ import {
   stop,
   timedGet,
   waitFor,
+  whileChanging,
 } from './bench.mjs'
 import { startCaptureProxy } from './sql-capture.mjs'
 
@@ -594,31 +595,14 @@ async function whileBookingsChange(env, url, headers) {
         sign * 0.01,
       ])
     }
-    const computed = []
-    for (let i = 0; i < 30; i++) {
-      await change()
-      computed.push((await load(url, headers, 1, 1)).p50)
-    }
-    computed.sort((a, b) => a - b)
+    const { afterChange, paces } = await whileChanging(url, headers, change, 5 * REQUESTS)
     console.log(
-      `  bookByOrganization (year by room), each asked after a booking of the year changed (its month rebuilt, the answer computed again): p50 ${ms(computed[15])}, slowest ${ms(computed.at(-1))} (30 requests one at a time)`,
+      `  bookByOrganization (year by room), each asked after a booking of the year changed (its month rebuilt, the answer computed again): p50 ${ms(afterChange.p50)}, slowest ${ms(afterChange.slowest)} (30 requests one at a time)`,
     )
-    for (const [label, everyMs] of [
-      ['twice a second', 500],
-      ['every 50 ms', 50],
-    ]) {
-      let changes = 0
-      let pending = Promise.resolve()
-      const changer = setInterval(() => {
-        changes++
-        pending = pending.then(change)
-      }, everyMs)
-      const r = await load(url, headers, 10, 5 * REQUESTS).finally(() => clearInterval(changer))
-      await pending
+    for (const { label, changes, result: r } of paces)
       console.log(
         `  bookByOrganization (year by room) while a booking of the year changes ${label} (${changes} changes): ${r.rps.toFixed(0)} req/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)} ${status(r.p95, P95_GOAL_MS)}, p99 ${ms(r.p99)}${r.failed ? `, ${r.failed} FAILED` : ''}`,
       )
-    }
   } finally {
     await writer.end()
   }
