@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyReply, type onSendHookHandler } from 'fastify'
+import Fastify, { type FastifyReply } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -27,7 +27,7 @@ import { bookingMailAttachments } from './modules/booking-mails/mail-attachments
 import { bookingOperationRoutes } from './modules/bookings/booking-operations.routes.ts'
 import { bookingRoutes } from './modules/bookings/bookings.routes.ts'
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts'
-import { CalendarAnswers } from './modules/calendar/calendar-answers.ts'
+import { CalendarAnswers, forgetOnWrites } from './modules/calendar/calendar-answers.ts'
 import { CalendarEvents } from './modules/calendar/calendar-events.ts'
 import { cancelRuleRoutes } from './modules/cancel-rules/cancel-rules.routes.ts'
 import { centerRoutes } from './modules/centers/centers.routes.ts'
@@ -155,20 +155,7 @@ export async function buildApp(
   const calendarAnswers = new CalendarAnswers(database, (error) =>
     app.log.error({ err: error }, 'calendar answers could not hear changes'),
   )
-  // A request that may have written forgets the kept calendar answers before its answer leaves:
-  // its writer sees the change at once, before PostgreSQL's announcement arrives. (Per route, so
-  // that reads pay nothing for it.)
-  app.addHook('onRoute', (route) => {
-    if (
-      [route.method].flat().every((method) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS')
-    )
-      return
-    const forget: onSendHookHandler = (_request, _reply, payload, done) => {
-      calendarAnswers.forgetAll()
-      done(null, payload)
-    }
-    route.onSend = [...[route.onSend ?? []].flat(), forget]
-  })
+  app.addHook('onRoute', forgetOnWrites(calendarAnswers))
   app.addHook('preClose', () => calendarAnswers.close())
   const deps: AppDeps = {
     config,

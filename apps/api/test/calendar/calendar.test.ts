@@ -429,18 +429,12 @@ describe('the calendar window kept between requests', () => {
         ),
       )
 
-    await t.database.db
-      .update(organizations)
-      .set({ timeFormat: 'mm/dd' })
-      .where(eq(organizations.id, ids.harbour))
-    window = await eventually(admin, query, (w) => w.time_format === 'mm/dd')
-    expect(window.time_format).toBe('mm/dd')
-    await t.database.db
-      .update(organizations)
-      .set({ timeFormat: 'dd/mm' })
-      .where(eq(organizations.id, ids.harbour))
-    window = await eventually(admin, query, (w) => w.time_format === 'dd/mm')
-    expect(window.time_format).toBe('dd/mm')
+    // The date order changed, then back.
+    for (const timeFormat of ['mm/dd', 'dd/mm'] as const) {
+      await t.database.db.update(organizations).set({ timeFormat }).where(eq(organizations.id, ids.harbour))
+      window = await eventually(admin, query, (w) => w.time_format === timeFormat)
+      expect(window.time_format).toBe(timeFormat)
+    }
   })
 
   it("is kept per organization and window: super's two organizations and two windows are four answers", async () => {

@@ -1,3 +1,4 @@
+import type { onRouteHookHandler, onSendHookHandler } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import { BoundedCache } from '../../platform/bounded-cache.ts'
 import { CALENDAR_CHANNEL, CALENDAR_SETUP_CHANNEL } from './calendar.repository.ts'
@@ -152,6 +153,26 @@ export class CalendarAnswers {
       if (this.listening === listening) this.listening = null
       this.onError(error)
     })
+  }
+}
+
+/**
+ * An onRoute hook: every route that may write (any method but GET, HEAD and OPTIONS) forgets the
+ * kept answers before its answer leaves, so whoever changed something sees it at once, before
+ * PostgreSQL's announcement arrives. Added per route, so that reads pay nothing for it; it sees
+ * only the routes registered after it.
+ */
+export function forgetOnWrites(answers: CalendarAnswers): onRouteHookHandler {
+  const forget: onSendHookHandler = (_request, _reply, payload, done) => {
+    answers.forgetAll()
+    done(null, payload)
+  }
+  return (route) => {
+    if (
+      [route.method].flat().every((method) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS')
+    )
+      return
+    route.onSend = [...[route.onSend ?? []].flat(), forget]
   }
 }
 

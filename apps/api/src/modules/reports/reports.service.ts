@@ -179,9 +179,14 @@ export async function keepReportFactsFresh(
 
 /** One report, built by its type's builder inside the envelope every report shares. */
 export async function buildReport(ctx: Ctx, memos: ReportMemos, query: ReportQuery): Promise<ReportResult> {
+  return reportOf(ctx, memos, await freshInput(ctx, query))
+}
+
+/** The checked request, its organization's stale report months rebuilt first. */
+async function freshInput(ctx: Ctx, query: ReportQuery): Promise<ReportInput> {
   const input = await reportInput(ctx, query)
   await refreshFacts(ctx, input)
-  return reportOf(ctx, memos, input)
+  return input
 }
 
 /**
@@ -195,8 +200,7 @@ const KEPT_REPORT_TYPES: ReadonlySet<ReportInput['type']> = new Set(['bookByOrga
 
 /** The report call's answer (spec 3 §7: a list whose first item is the report) as JSON text. */
 export async function reportAnswer(ctx: Ctx, memos: ReportMemos, query: ReportQuery): Promise<string> {
-  const input = await reportInput(ctx, query)
-  await refreshFacts(ctx, input)
+  const input = await freshInput(ctx, query)
   const build = async () => JSON.stringify({ success: true, data: [await reportOf(ctx, memos, input)] })
   const organization = input.organization
   if (!organization || !KEPT_REPORT_TYPES.has(input.type)) return build()
