@@ -36,11 +36,16 @@ const log = (line) => process.stderr.write(`[supervisor ${new Date().toISOString
  *   WebAssembly at start, libuv's pool) gets its own arena, and what they freed stays mapped:
  *   ~35–45 MB of the idle server's RSS on the embedded database. The server does its work on one
  *   thread, so one arena costs it no measurable contention.
- * - Blocks of 128 KB and more mapped on their own and given back when freed, and the top of the
+ * - Blocks of 32 KB and more mapped on their own and given back when freed, and the top of the
  *   heap trimmed past 128 KB (MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_): otherwise glibc
  *   raises its mapping threshold after the start's large compile buffers are freed and keeps them
  *   in the heap, 25–35 MB of idle RSS (npm run bench startup: 252–271 → 224–237 MB after a
- *   restart; the calendar month at 1M bookings kept its throughput).
+ *   restart; the calendar month at 1M bookings kept its throughput). 32 KB rather than 128 KB: a
+ *   first start's demo seed leaves its 32–128 KB blocks freed but pinned under live ones in the
+ *   heap (glibc's heap 51–59 MB against 34 MB after a restart); mapped on their own, the heap stays
+ *   at 21–24 MB and the idle RSS after a first start is 234–238 MB instead of 262–270 (restarts
+ *   202–206 instead of 214–218). The requests it touches did not slow down (country list and
+ *   booking page, on both databases, measured alternately).
  * - V8's compiled code of the server's modules kept on disk beside the entry (NODE_COMPILE_CACHE;
  *   the API's build empties the folder, and Node checks each entry against its source): a start
  *   that finds it skips compiling the bundle and its dependencies, about 0.3 s of the 0.9 s it
@@ -50,7 +55,7 @@ function serverEnvironment(entry) {
   return {
     NODE_COMPILE_CACHE: path.join(path.dirname(entry), '.compile-cache'),
     MALLOC_ARENA_MAX: '1',
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_MMAP_THRESHOLD_: '32768',
     MALLOC_TRIM_THRESHOLD_: '131072',
     ...process.env,
   }
