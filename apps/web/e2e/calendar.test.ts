@@ -1,4 +1,11 @@
-import { addDays, messages, minutesOfDay, startOfDay, wallClock } from '@spaceboard/domain'
+import {
+  addDays,
+  type CalendarAnswer,
+  messages,
+  minutesOfDay,
+  startOfDay,
+  wallClock,
+} from '@spaceboard/domain'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { dialog, eventually, logins, PASSWORD, setupE2eApp, shot, signIn, toast, visible } from './support.ts'
@@ -259,6 +266,46 @@ describe('Booking calendar', () => {
     expect(lines[2]?.y).toBeGreaterThan((lines[1]?.y ?? 0) + 5)
     await expect.poll(() => event.locator('.sb-event-client').textContent()).toBe('Coral Tech')
     await shot(page, 'calendar-month')
+  })
+
+  test('a day of many spaces keeps each column readable and scrolls sideways', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    const date = nextDay()
+    // A location of 40 spaces (the window's answer, as the API shapes it).
+    const answer: CalendarAnswer = {
+      organizationId: 1,
+      time_format: 'dd/mm',
+      start_date: date,
+      end_date: date,
+      spaces: Array.from({ length: 40 }, (_, i) => ({
+        id: 9000 + i,
+        name: `Space ${String(i + 1).padStart(2, '0')}`,
+        centerId: ids.quay,
+        centerName: 'Circular Quay',
+        timezone: 'Australia/Sydney',
+        displayOrder: i + 1,
+        colorIndex: i % 53,
+        startTime: '07:00',
+        endTime: '20:00',
+        minimumDurationMinutes: 60,
+      })),
+      names: [],
+      bookings: [],
+      blackouts: [],
+    }
+    await page.route(/\/api\/userbooking\/\?/, (route) => route.fulfill({ json: answer }))
+    await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}`)
+    const heads = page.locator('.sb-calendar .ec-col-head')
+    await expect.poll(() => heads.count()).toBe(40)
+    const widths = await heads.evaluateAll((all) => all.map((head) => head.getBoundingClientRect().width))
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(119.5)
+    const grid = page.locator('.sb-calendar .ec-main')
+    const [scrollWidth, clientWidth] = await grid.evaluate((main) => [main.scrollWidth, main.clientWidth])
+    expect(scrollWidth).toBeGreaterThan(clientWidth)
+    await grid.evaluate((main) => {
+      main.scrollLeft = main.scrollWidth
+    })
+    await visible(heads.filter({ hasText: 'Space 40' }))
   })
 
   test("a non-super user's region, location, space, date and view come back; Clear Filter wipes them", async () => {

@@ -147,6 +147,9 @@ export function CalendarGrid(props: CalendarGridProps) {
       slotDuration: '01:00',
       snapDuration: '00:30',
       slotHeight: 45,
+      // A space's column stays wide enough to read its name and bookings (100 spaces squeezed into
+      // the grid's width were 6 px each); past what the width holds, the day scrolls sideways.
+      columnWidth: 'minmax(120px, 1fr)',
       allDaySlot: false,
       ...clockOptions(latest.current.axis, latest.current.offset),
       height: heights[latest.current.view],
