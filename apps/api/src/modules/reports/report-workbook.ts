@@ -4,7 +4,7 @@ import {
   type ReportTable,
   reportNumberFormats,
 } from '@spaceboard/domain'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { safeCell } from '../../platform/xlsx.ts'
 
 export interface WorkbookHeader {
@@ -39,7 +39,10 @@ function writeTable(sheet: ExcelJS.Worksheet, table: ReportTable) {
  * is built in memory.
  */
 export async function reportWorkbook(report: ReportResult, header: WorkbookHeader): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook()
+  // Loaded with the first report exported, not with the server: evaluating exceljs (and archiver,
+  // which it requires) took 60–90 ms of every start and stayed in its memory.
+  const { default: excel } = await import('exceljs')
+  const workbook = new excel.Workbook()
   // exceljs writes "ExcelJS" as the author of a workbook without one; the report's has none.
   // Its writer fills them in while preparing the model (XLSX.prepareModel, not in its typings).
   const xlsx = workbook.xlsx as unknown as {
