@@ -104,7 +104,7 @@ export function contentSecurityPolicy(config: Config) {
  * instead of eleven middlewares run in turn (@fastify/helmet even builds them again per request,
  * parsing the policy each time): 5–7 % of the bookings list's server CPU in npm run bench overhead.
  */
-export function securityHeaders(config: Config): [name: string, value: string][] {
+function securityHeaders(config: Config): [name: string, value: string][] {
   const headers: [string, string][] = []
   const middleware = helmet({
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
