@@ -1,4 +1,4 @@
-// Bundles the API into apps/api/dist/main.mjs (and its render worker into render-worker.mjs): the workspace's own TypeScript (API and domain) is
+// Bundles the API into apps/api/dist/main.mjs, its start entry into start.mjs (src/start.ts) and its render worker into render-worker.mjs: the workspace's own TypeScript (API and domain) is
 // compiled once, the npm dependencies stay imports. Running plain JavaScript starts faster and keeps
 // far less memory than compiling TypeScript on every start. Beside them it writes pgdata-template, the
 // migrated PGlite data folder a new DATA_DIR starts from (see buildDbTemplate).
@@ -27,9 +27,9 @@ function newestMtime(target) {
 }
 
 export function apiBuildIsStale() {
-  const built = path.join(outDir, 'main.mjs')
-  if (!existsSync(built)) return true
-  return statSync(built).mtimeMs < Math.max(...sources.map(newestMtime))
+  const built = ['start.mjs', 'main.mjs'].map((entry) => path.join(outDir, entry))
+  if (!built.every((entry) => existsSync(entry))) return true
+  return Math.min(...built.map((entry) => statSync(entry).mtimeMs)) < Math.max(...sources.map(newestMtime))
 }
 
 /** Builds into apps/api/dist, or into `into` (a test's own copy; it must sit inside the repository, where node_modules is found). */
@@ -42,6 +42,7 @@ export async function buildApi(into = outDir) {
     if (entry !== TEMPLATE && entry !== TEMPLATE_KEY) rmSync(path.join(into, entry), { recursive: true })
   await build({
     entryPoints: {
+      start: path.join(apiDir, 'src/start.ts'),
       main: path.join(apiDir, 'src/main.ts'),
       'render-worker': path.join(apiDir, 'src/render-worker.ts'),
       'db-template': path.join(apiDir, 'src/db-template.ts'),

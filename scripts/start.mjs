@@ -41,6 +41,6 @@ if (apiBuildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 // Under npm, stop with npm (see supervise.mjs).
-supervise(path.join(root, 'apps/api/dist/main.mjs'), [], {
+supervise(path.join(root, 'apps/api/dist/start.mjs'), [], {
   stopWithParent: Boolean(process.env.npm_lifecycle_event),
 })

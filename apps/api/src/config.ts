@@ -43,9 +43,12 @@ function intFrom(value: string | undefined, fallback: number): number {
   return parsed
 }
 
+/** DATA_DIR, or ./data. */
+export const dataDirOf = (env: NodeJS.ProcessEnv) => path.resolve(env.DATA_DIR ?? 'data')
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = intFrom(env.PORT, 3000)
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data')
+  const dataDir = dataDirOf(env)
   const databaseUrl = env.DATABASE_URL || undefined
   const appSecret = env.APP_SECRET || readOrCreateSecret(dataDir)
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '')

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -7,6 +7,13 @@ import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import {
+  isNewFolder,
+  pgdataOf,
+  pgliteTemplateFolder,
+  startFromTemplate,
+  templateCopyOf,
+} from './data-folder.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -39,13 +46,6 @@ export interface Database {
 
 /** drizzle's SQL migrations and journal (copied beside the bundle by scripts/build-api.mjs). */
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
-
-/**
- * A migrated PGlite data folder, built beside the bundle by scripts/build-api.mjs
- * (src/db-template.ts): a new data folder starts as a copy of it, which skips PGlite's initdb and
- * the migrations, most of a first start. Absent when running from the TypeScript sources.
- */
-export const pgliteTemplateFolder = path.resolve(import.meta.dirname, 'pgdata-template')
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
@@ -144,10 +144,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   }
   let client: PGlite
   if (source.kind === 'pglite') {
-    const dir = path.join(source.dataDir, 'pgdata')
+    const dir = pgdataOf(source.dataDir)
+    await templateCopyOf(dir)
     const template = source.template === undefined ? pgliteTemplateFolder : source.template
-    const isNew = !existsSync(dir) || readdirSync(dir).length === 0
-    if (isNew && template && existsSync(template)) startFromTemplate(template, dir)
+    if (isNewFolder(dir) && template && existsSync(template)) startFromTemplate(template, dir)
     else mkdirSync(dir, { recursive: true })
     client = await PGlite.create({ ...options, dataDir: dir })
   } else {
@@ -215,22 +215,6 @@ const pgliteSettings = [
   '-c',
   'plan_cache_mode=force_custom_plan',
 ]
-
-/**
- * Copies the template into `dir` (absent or empty). Through a scratch folder renamed into place, so
- * a start killed halfway leaves no half-copied database that the next start would take for a real one.
- */
-function startFromTemplate(template: string, dir: string) {
-  mkdirSync(path.dirname(dir), { recursive: true })
-  const scratch = mkdtempSync(`${dir}.new-`)
-  try {
-    cpSync(template, scratch, { recursive: true })
-    rmSync(dir, { recursive: true, force: true })
-    renameSync(scratch, dir)
-  } finally {
-    rmSync(scratch, { recursive: true, force: true })
-  }
-}
 
 /** A PGlite dump of the migrated schema, for tests that need a fresh database fast. */
 export async function dumpPglite(database: Database): Promise<Blob> {

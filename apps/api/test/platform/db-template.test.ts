@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApi, buildDbTemplate, dbTemplateKey } from '../../../../scripts/build-api.mjs'
 import { openDatabase } from '../../src/db/client.ts'
+import { beginTemplateCopy, templateCopyOf } from '../../src/db/data-folder.ts'
 import { countryList } from '../../src/db/seed/countries.ts'
 import { defaultAmenities } from '../../src/db/seed/organizations.ts'
 
@@ -38,9 +39,9 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true })
 })
 
-/** Runs the built server on `dataDir` until it serves; the caller stops it. */
+/** Runs the built server on `dataDir` until it serves, through its start entry as `npm start` does; the caller stops it. */
 async function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, [path.join(bundle, 'main.mjs')], {
+  const child = spawn(process.execPath, [path.join(bundle, 'start.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -107,6 +108,22 @@ describe('the PGlite template a new data folder starts from', () => {
     // A normal PGlite folder, nothing left of the copy.
     expect(readdirSync(dataDir).sort()).toEqual(['app-secret', 'pgdata', 'uploads'])
   }, 90_000)
+
+  it('is copied on a worker thread while the server loads, and openDatabase waits for the copy', async () => {
+    const dir = path.join(scratch, 'early', 'pgdata')
+    beginTemplateCopy(template, dir)
+    await templateCopyOf(dir)
+    expect(readdirSync(dir, { recursive: true }).sort()).toEqual(
+      readdirSync(template, { recursive: true }).sort(),
+    )
+    // Renamed into place: no scratch folder beside it.
+    expect(readdirSync(path.dirname(dir))).toEqual(['pgdata'])
+    // A copy that fails reaches whoever waits for it, and leaves nothing behind.
+    const failing = path.join(scratch, 'early-failing', 'pgdata')
+    beginTemplateCopy(path.join(scratch, 'no-such-template'), failing)
+    await expect(templateCopyOf(failing)).rejects.toThrow()
+    expect(readdirSync(path.dirname(failing))).toEqual([])
+  })
 
   it('an older template still gives every migration: they are applied on opening', async () => {
     const older = `${bundle}-older`
