@@ -3,13 +3,9 @@
 // server (main.mjs, a bundle of its own) loads its packages meanwhile, 0.3–0.4 s that the copy would
 // otherwise follow (db/data-folder.ts). Its own imports are Node's and two small modules only: the
 // server's packages would load before any line here ran.
-import { existsSync } from 'node:fs'
 import { dataDirOf } from './config.ts'
-import { beginTemplateCopy, isNewFolder, pgdataOf, pgliteTemplateFolder } from './db/data-folder.ts'
+import { beginTemplateCopy, pgdataOf, pgliteTemplateFolder } from './db/data-folder.ts'
 
-if (!process.env.DATABASE_URL) {
-  const dir = pgdataOf(dataDirOf(process.env))
-  if (isNewFolder(dir) && existsSync(pgliteTemplateFolder)) beginTemplateCopy(pgliteTemplateFolder, dir)
-}
+if (!process.env.DATABASE_URL) beginTemplateCopy(pgliteTemplateFolder, pgdataOf(dataDirOf(process.env)))
 // A computed address, so that the bundler leaves the server out of this bundle.
 await import(new URL('./main.mjs', import.meta.url).href)

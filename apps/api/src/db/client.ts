@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -7,13 +7,7 @@ import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import {
-  isNewFolder,
-  pgdataOf,
-  pgliteTemplateFolder,
-  startFromTemplate,
-  templateCopyOf,
-} from './data-folder.ts'
+import { pgdataOf, pgliteTemplateFolder, startFromTemplate } from './data-folder.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -145,10 +139,8 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   let client: PGlite
   if (source.kind === 'pglite') {
     const dir = pgdataOf(source.dataDir)
-    await templateCopyOf(dir)
-    const template = source.template === undefined ? pgliteTemplateFolder : source.template
-    if (isNewFolder(dir) && template && existsSync(template)) startFromTemplate(template, dir)
-    else mkdirSync(dir, { recursive: true })
+    await startFromTemplate(source.template === undefined ? pgliteTemplateFolder : source.template, dir)
+    mkdirSync(dir, { recursive: true })
     client = await PGlite.create({ ...options, dataDir: dir })
   } else {
     client = await PGlite.create({

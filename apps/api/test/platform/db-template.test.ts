@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApi, buildDbTemplate, dbTemplateKey } from '../../../../scripts/build-api.mjs'
 import { openDatabase } from '../../src/db/client.ts'
-import { beginTemplateCopy, templateCopyOf } from '../../src/db/data-folder.ts'
+import { beginTemplateCopy, startFromTemplate } from '../../src/db/data-folder.ts'
 import { countryList } from '../../src/db/seed/countries.ts'
 import { defaultAmenities } from '../../src/db/seed/organizations.ts'
 
@@ -109,20 +109,29 @@ describe('the PGlite template a new data folder starts from', () => {
     expect(readdirSync(dataDir).sort()).toEqual(['app-secret', 'pgdata', 'uploads'])
   }, 90_000)
 
-  it('is copied on a worker thread while the server loads, and openDatabase waits for the copy', async () => {
-    const dir = path.join(scratch, 'early', 'pgdata')
-    beginTemplateCopy(template, dir)
-    await templateCopyOf(dir)
+  it('is copied on a worker thread, into place whole; a copy begun early is the one waited for', async () => {
+    const dir = path.join(scratch, 'copied', 'pgdata')
+    await startFromTemplate(template, dir)
     expect(readdirSync(dir, { recursive: true }).sort()).toEqual(
       readdirSync(template, { recursive: true }).sort(),
     )
-    // Renamed into place: no scratch folder beside it.
+    // Renamed into place: no scratch folder beside it; a folder with a database is left as it is.
     expect(readdirSync(path.dirname(dir))).toEqual(['pgdata'])
-    // A copy that fails reaches whoever waits for it, and leaves nothing behind.
-    const failing = path.join(scratch, 'early-failing', 'pgdata')
-    beginTemplateCopy(path.join(scratch, 'no-such-template'), failing)
-    await expect(templateCopyOf(failing)).rejects.toThrow()
+    writeFileSync(path.join(dir, 'marker'), '')
+    await startFromTemplate(template, dir)
+    expect(existsSync(path.join(dir, 'marker'))).toBe(true)
+    // A copy that fails reaches whoever waits for it, and leaves nothing behind (a file is no folder to copy).
+    const broken = path.join(scratch, 'broken-template')
+    writeFileSync(broken, 'not a data folder')
+    const failing = path.join(scratch, 'failing', 'pgdata')
+    await expect(startFromTemplate(broken, failing)).rejects.toThrow()
     expect(readdirSync(path.dirname(failing))).toEqual([])
+    // The start entry's copy (beginTemplateCopy), begun before the server loads, is the one opening
+    // waits for, whatever template opening names.
+    const early = path.join(scratch, 'early', 'pgdata')
+    beginTemplateCopy(template, early)
+    await startFromTemplate(path.join(scratch, 'no-such-template'), early)
+    expect(readdirSync(early).sort()).toEqual(readdirSync(template).sort())
   })
 
   it('an older template still gives every migration: they are applied on opening', async () => {
