@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { createServer, defineConfig, type Plugin, type Rollup } from 'vite'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const outDir = path.join(root, 'dist')
@@ -67,13 +67,60 @@ function moduleSizes(): Plugin {
   }
 }
 
+/** The name of antd's first-paint stylesheet (antdStyles) among the build's assets. */
+const ANTD_STYLES = 'antd.css'
+
+/**
+ * antd makes each component's styles in the browser the first time it renders (CSS-in-JS), which
+ * was 0.1 s of the calendar's first render here and 0.4 s of the bookings list's on a slow laptop
+ * (issues 14 and 16). This renders the components of the first signed-in screens at build time
+ * (src/platform/antd-styles.tsx, through Vite's SSR loader) and writes their styles to a
+ * stylesheet, with antd's own map of what it holds: antd reads the map and skips making those
+ * styles. Made in the build's own process, so that antd's hash of the theme (which names the
+ * styles) is the one the bundle computes. The theme's values are CSS variables that antd still sets
+ * in the browser: the styles and their names are the same with motion and without (theme.ts).
+ */
+function antdStyles(): Plugin {
+  return {
+    name: 'spaceboard-antd-styles',
+    apply: 'build',
+    async buildStart() {
+      const server = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, watch: null },
+      })
+      try {
+        const { renderAntdStyles } = (await server.ssrLoadModule('/src/platform/antd-styles.tsx')) as {
+          renderAntdStyles: () => string
+        }
+        this.emitFile({ type: 'asset', name: ANTD_STYLES, source: renderAntdStyles() })
+      } finally {
+        await server.close()
+      }
+    },
+  }
+}
+
+/**
+ * Screens whose chunks (and their stylesheets) load with the app's when the page is theirs, not
+ * after the router has run: the bookings list (issue 14) and the calendar (issue 16).
+ */
+const SCREEN_PRELOADS: Record<string, string> = {
+  '/admin/book/list': '/src/features/bookings/list.tsx',
+  '/admin/book/calendar': '/src/features/calendar/calendar.tsx',
+}
+
 /**
  * The entry (main.tsx) is the sign-in page; every other page needs the app (app.tsx), which the
  * entry imports once it has run. So that the app's chunks do not wait for the entry's download,
  * a small deferred script, asked for beside the entry, preloads them at once on every page but
- * sign in (where they are fetched after the page is up), with the signed-in shell's, and on the
- * bookings list that screen's (issue 14). A file, not an inline script: the CSP
- * allows only 'self' scripts.
+ * sign in (where they are fetched after the page is up), with the signed-in shell's, the page's
+ * screen's (SCREEN_PRELOADS) and antd's first-paint stylesheet (antdStyles; first in the head,
+ * where antd puts the styles it makes, and marked for main.tsx to wait for). A file, not an
+ * inline script: the CSP allows only 'self' scripts.
  */
 function appPreload(): Plugin {
   let script: { fileName: string; source: string } | undefined
@@ -88,7 +135,9 @@ function appPreload(): Plugin {
         const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
         const entry = chunks.find((c) => c.isEntry)
         const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app.tsx'))
-        if (!entry || !app) throw new Error('app-preload: no entry or no app.tsx chunk in the build')
+        const styles = Object.values(bundle).find((o) => o.type === 'asset' && o.names.includes(ANTD_STYLES))
+        if (!entry || !app || !styles)
+          throw new Error('app-preload: no entry, app.tsx chunk or antd stylesheet')
         const loaded = new Set<string>()
         const walk = (fileName: string) => {
           if (loaded.has(fileName)) return
@@ -99,15 +148,35 @@ function appPreload(): Plugin {
         walk(entry.fileName)
         const withEntry = new Set(loaded)
         walk(app.fileName)
-        // The signed-in shell comes on every page but sign in; the bookings list's chunk on its own page.
+        // The signed-in shell comes on every page but sign in.
         const shell = chunks.find((c) => c.facadeModuleId?.endsWith('/src/platform/app-shell.tsx'))
         if (shell) walk(shell.fileName)
-        const files = [...loaded].filter((f) => !withEntry.has(f)).map((f) => `/${f}`)
-        const list = chunks.find((c) => c.facadeModuleId?.endsWith('/src/features/bookings/list.tsx'))
+        const appFiles = [...loaded].filter((f) => !withEntry.has(f)).map((f) => `/${f}`)
         const withApp = new Set(loaded)
-        if (list) walk(list.fileName)
-        const listFiles = [...loaded].filter((f) => !withApp.has(f)).map((f) => `/${f}`)
-        const source = `{const p=location.pathname.replace(/\\/+$/,'');if(p!=='/admin/login')for(const f of ${JSON.stringify(files)}.concat(p==='/admin/book/list'?${JSON.stringify(listFiles)}:[])){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}}\n`
+        const screens: Record<string, { js: string[]; css: string[] }> = {}
+        for (const [page, module] of Object.entries(SCREEN_PRELOADS)) {
+          const screen = chunks.find((c) => c.facadeModuleId?.endsWith(module))
+          if (!screen) throw new Error(`app-preload: ${module} is not a chunk of its own`)
+          const files = new Set<string>()
+          const walkScreen = (fileName: string) => {
+            if (files.has(fileName) || withApp.has(fileName)) return
+            files.add(fileName)
+            const chunk = bundle[fileName]
+            if (chunk?.type === 'chunk') for (const imported of chunk.imports) walkScreen(imported)
+          }
+          walkScreen(screen.fileName)
+          const css = [...files].flatMap((f) => {
+            const chunk = bundle[f]
+            return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
+          })
+          screens[page] = { js: [...files].map((f) => `/${f}`), css: css.map((f) => `/${f}`) }
+        }
+        const source = `{const p=location.pathname.replace(/\\/+$/,''),h=document.head,s=${JSON.stringify(screens)}[p]??{js:[],css:[]}
+const link=(rel,href,first)=>{const l=document.createElement('link');l.rel=rel;l.href=href;if(rel==='modulepreload')l.crossOrigin='';if(first){l.dataset.antdStyles='';h.prepend(l)}else h.appendChild(l)}
+const antd=()=>link('stylesheet',${JSON.stringify(`/${styles.fileName}`)},true)
+if(p==='/admin/login')addEventListener('load',antd,{once:true})
+else{antd();for(const f of ${JSON.stringify(appFiles)}.concat(s.js))link('modulepreload',f);for(const f of s.css)link('stylesheet',f)}}
+`
         const hash = createHash('sha256').update(source).digest('hex').slice(0, 8)
         script = { fileName: `assets/app-preload-${hash}.js`, source }
         return {
@@ -217,7 +286,7 @@ const signedIn = signedInPath()
 
 export default defineConfig({
   root,
-  plugins: [react(), signedIn.plugin, appPreload(), precompress(), moduleSizes()],
+  plugins: [react(), signedIn.plugin, antdStyles(), appPreload(), precompress(), moduleSizes()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,7 +3,7 @@ import { addDays, bookingExportColumns, wallClock } from '@spaceboard/domain'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { gone, logins, query, setupE2eApp, shot, toast, visible } from './support.ts'
+import { antdStylesOfPage, gone, logins, query, setupE2eApp, shot, toast, visible } from './support.ts'
 import { choose, menuItems, openActions, openMenu, row } from './ui.ts'
 
 const app = setupE2eApp()
@@ -325,5 +325,15 @@ describe('Bookings list (/admin/book/list)', () => {
     const headers = (await page.locator('thead th').allInnerTexts()).map((h) => h.trim())
     expect(headers).not.toContain('Booking Status')
     expect(headers).not.toContain('Organization')
+    // The shell's and the list's antd styles came with the build's stylesheet, not made on the page.
+    expect(
+      await antdStylesOfPage(page, [
+        'ant-layout',
+        'ant-menu',
+        'ant-table-wrapper',
+        'ant-pagination',
+        'ant-tag',
+      ]),
+    ).toEqual({ stylesheet: true, madeInBrowser: [] })
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+  antdStylesOfPage,
   fieldError,
   gone,
   logins,
@@ -59,6 +60,11 @@ describe('Sign In', () => {
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.waitForURL('**/admin/profile/show')
     await visible(page.getByText('Sam Super').first())
+    // Signed in on the sign-in page: the app waited for antd's stylesheet, fetched once the page was up.
+    expect(await antdStylesOfPage(page, ['ant-layout', 'ant-menu', 'ant-btn'])).toEqual({
+      stylesheet: true,
+      madeInBrowser: [],
+    })
 
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL('**/admin/login')

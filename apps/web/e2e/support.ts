@@ -210,6 +210,26 @@ export function fieldError(scope: Page | Locator, text: string): Locator {
   return scope.locator('.ant-form-item-explain-error, .auth-field-error').getByText(text, { exact: true })
 }
 
+/**
+ * Whether antd's first-paint stylesheet (vite.config.ts antdStyles) is loaded, and which of the
+ * given antd class names antd styled in the browser instead: a <style> it made holds the component's
+ * rule (`:where(.css-<hash>).ant-table-wrapper{`), not only its theme's variables, which antd sets in
+ * the browser either way (`.css-var-<id>.ant-table-wrapper{`).
+ */
+export async function antdStylesOfPage(
+  page: Page,
+  classNames: string[],
+): Promise<{ stylesheet: boolean; madeInBrowser: string[] }> {
+  return page.evaluate((names) => {
+    const link = document.querySelector<HTMLLinkElement>('link[data-antd-styles]')
+    const made = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '')
+    return {
+      stylesheet: Boolean(link?.sheet?.cssRules.length),
+      madeInBrowser: names.filter((name) => made.some((css) => css.includes(`).${name}{`))),
+    }
+  }, classNames)
+}
+
 /** Screenshots for a look by eye: written only when E2E_SHOTS_DIR is set. */
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR

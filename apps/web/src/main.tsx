@@ -2,6 +2,7 @@ import type { PreferenceKey, Profile } from '@spaceboard/domain'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { SignIn } from './features/auth/sign-in.tsx'
+import { antdStylesReady } from './platform/antd-styles-ready.ts'
 import { api } from './platform/api-client.ts'
 import type { PreferenceAnswer } from './platform/preferences.ts'
 import { safeRedirect } from './platform/redirect.ts'
@@ -25,7 +26,7 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
       <SignIn
         onSignedIn={async (profile) => {
           try {
-            const app = await loadApp()
+            const [app] = await Promise.all([loadApp(), antdStylesReady()])
             window.history.replaceState(null, '', target)
             app.mountApp(root, profile)
           } catch {
@@ -54,7 +55,7 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
             : undefined,
         )
       : undefined
-  void Promise.all([loadApp(), profile, early]).then(([app, signedIn, preference]) =>
+  void Promise.all([loadApp(), profile, early, antdStylesReady()]).then(([app, signedIn, preference]) =>
     app.mountApp(root, signedIn, preference),
   )
 }
