@@ -138,44 +138,40 @@ function appPreload(): Plugin {
         const styles = Object.values(bundle).find((o) => o.type === 'asset' && o.names.includes(ANTD_STYLES))
         if (!entry || !app || !styles)
           throw new Error('app-preload: no entry, app.tsx chunk or antd stylesheet')
-        const loaded = new Set<string>()
-        const walk = (fileName: string) => {
+        /** Adds a chunk and the chunks it imports statically to `loaded`. */
+        const walk = (fileName: string, loaded: Set<string>) => {
           if (loaded.has(fileName)) return
           loaded.add(fileName)
           const chunk = bundle[fileName]
-          if (chunk?.type === 'chunk') for (const imported of chunk.imports) walk(imported)
+          if (chunk?.type === 'chunk') for (const imported of chunk.imports) walk(imported, loaded)
         }
-        walk(entry.fileName)
-        const withEntry = new Set(loaded)
-        walk(app.fileName)
+        /** What `start` loads beyond `before`: its chunks and their stylesheets, as paths. */
+        const beyond = (start: string[], before: Set<string>) => {
+          const loaded = new Set(before)
+          for (const fileName of start) walk(fileName, loaded)
+          const files = [...loaded].filter((f) => !before.has(f))
+          const css = files.flatMap((f) => {
+            const chunk = bundle[f]
+            return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
+          })
+          return { loaded, js: files.map((f) => `/${f}`), css: css.map((f) => `/${f}`) }
+        }
+        const withEntry = beyond([entry.fileName], new Set()).loaded
         // The signed-in shell comes on every page but sign in.
         const shell = chunks.find((c) => c.facadeModuleId?.endsWith('/src/platform/app-shell.tsx'))
-        if (shell) walk(shell.fileName)
-        const appFiles = [...loaded].filter((f) => !withEntry.has(f)).map((f) => `/${f}`)
-        const withApp = new Set(loaded)
+        const withApp = beyond([app.fileName, ...(shell ? [shell.fileName] : [])], withEntry)
         const screens: Record<string, { js: string[]; css: string[] }> = {}
         for (const [page, module] of Object.entries(SCREEN_PRELOADS)) {
           const screen = chunks.find((c) => c.facadeModuleId?.endsWith(module))
           if (!screen) throw new Error(`app-preload: ${module} is not a chunk of its own`)
-          const files = new Set<string>()
-          const walkScreen = (fileName: string) => {
-            if (files.has(fileName) || withApp.has(fileName)) return
-            files.add(fileName)
-            const chunk = bundle[fileName]
-            if (chunk?.type === 'chunk') for (const imported of chunk.imports) walkScreen(imported)
-          }
-          walkScreen(screen.fileName)
-          const css = [...files].flatMap((f) => {
-            const chunk = bundle[f]
-            return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
-          })
-          screens[page] = { js: [...files].map((f) => `/${f}`), css: css.map((f) => `/${f}`) }
+          const { js, css } = beyond([screen.fileName], withApp.loaded)
+          screens[page] = { js, css }
         }
         const source = `{const p=location.pathname.replace(/\\/+$/,''),h=document.head,s=${JSON.stringify(screens)}[p]??{js:[],css:[]}
 const link=(rel,href,first)=>{const l=document.createElement('link');l.rel=rel;l.href=href;if(rel==='modulepreload')l.crossOrigin='';if(first){l.dataset.antdStyles='';h.prepend(l)}else h.appendChild(l)}
 const antd=()=>link('stylesheet',${JSON.stringify(`/${styles.fileName}`)},true)
 if(p==='/admin/login')addEventListener('load',antd,{once:true})
-else{antd();for(const f of ${JSON.stringify(appFiles)}.concat(s.js))link('modulepreload',f);for(const f of s.css)link('stylesheet',f)}}
+else{antd();for(const f of ${JSON.stringify(withApp.js)}.concat(s.js))link('modulepreload',f);for(const f of s.css)link('stylesheet',f)}}
 `
         const hash = createHash('sha256').update(source).digest('hex').slice(0, 8)
         script = { fileName: `assets/app-preload-${hash}.js`, source }
