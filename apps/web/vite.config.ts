@@ -71,9 +71,10 @@ function moduleSizes(): Plugin {
 const ANTD_STYLES = 'antd.css'
 
 /**
- * antd makes each component's styles in the browser the first time it renders (CSS-in-JS), which
- * was 0.1 s of the calendar's first render here and 0.4 s of the bookings list's on a slow laptop
- * (issues 14 and 16). This renders the components of the first signed-in screens at build time
+ * antd makes each component's styles in the browser the first time it renders (CSS-in-JS): 70 ms
+ * of the calendar's first render here, 0.4 s of CPU on the way to the bookings list's first row at
+ * 4× CPU throttling (issues 14 and 16); the sheet's parsing costs back part of it (the benches gained
+ * 0.04–0.15 s end to end). This renders the components of the first signed-in screens at build time
  * (src/platform/antd-styles.tsx, through Vite's SSR loader) and writes their styles to a
  * stylesheet, with antd's own map of what it holds: antd reads the map and skips making those
  * styles. Made in the build's own process, so that antd's hash of the theme (which names the

@@ -31,8 +31,8 @@ import { appTheme } from './theme.ts'
  * The antd components the signed-in shell, the bookings list and the calendar show on their first
  * paint, in the variants they use there. Their styles are made at build time (vite.config.ts) and
  * sent as one stylesheet, so that antd does not build and insert them in the browser on the first
- * render (issues 14 and 16: 0.4 s of the bookings list's first row on a slow laptop). A component
- * missing here still gets its styles as before, when it first renders.
+ * render (issues 14 and 16). A component missing here still gets its styles as before, when it
+ * first renders.
  */
 function FirstPaintComponents() {
   return (
