@@ -8,7 +8,18 @@ import {
 } from '@spaceboard/domain'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { dialog, eventually, logins, PASSWORD, setupE2eApp, shot, signIn, toast, visible } from './support.ts'
+import {
+  antdStylesOfPage,
+  dialog,
+  eventually,
+  logins,
+  PASSWORD,
+  setupE2eApp,
+  shot,
+  signIn,
+  toast,
+  visible,
+} from './support.ts'
 import { choose, confirmDialog } from './ui.ts'
 
 const app = setupE2eApp()
@@ -171,6 +182,16 @@ describe('Booking calendar', () => {
     expect(menu.map((t) => t.trim()).slice(1, 3)).toEqual(['New Booking', 'Calendar'])
     const date = nextDay()
     await openDay(page, date)
+    // The shell's and the calendar's antd styles came with the build's stylesheet of the calendar.
+    expect(
+      await antdStylesOfPage(page, [
+        'ant-layout',
+        'ant-menu',
+        'ant-select',
+        'ant-card',
+        'ant-picker-calendar',
+      ]),
+    ).toEqual({ stylesheet: true, madeInBrowser: [] })
     await drag(
       page,
       await pointAt(page, 'Harbour Room B', '10:05'),
