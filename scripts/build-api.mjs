@@ -45,6 +45,7 @@ export async function buildApi(into = outDir) {
       start: path.join(apiDir, 'src/start.ts'),
       main: path.join(apiDir, 'src/main.ts'),
       'render-worker': path.join(apiDir, 'src/render-worker.ts'),
+      'server-render-worker': path.join(apiDir, 'src/server-render-worker.ts'),
       'db-template': path.join(apiDir, 'src/db-template.ts'),
     },
     outdir: into,

@@ -8,6 +8,8 @@ import { supervise } from './supervise.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const builtIndex = path.join(root, 'apps/web/dist/index.html')
+// The web build's server render (apps/web/src/ssr.tsx), built with it.
+const builtServerRender = path.join(root, 'apps/web/dist-ssr/ssr.js')
 const webSources = [
   'apps/web/src',
   'apps/web/index.html',
@@ -26,7 +28,9 @@ function newestMtime(target) {
   return newest
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0
+const builtAt = Math.min(
+  ...[builtIndex, builtServerRender].map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)),
+)
 const changedAt = Math.max(...webSources.map((s) => newestMtime(path.join(root, s))))
 if (builtAt < changedAt) {
   console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app…')

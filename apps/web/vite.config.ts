@@ -281,39 +281,56 @@ function signedInPath(): { plugin: Plugin; has: (id: string) => boolean } {
 
 const signedIn = signedInPath()
 
-export default defineConfig({
-  root,
-  plugins: [react(), signedIn.plugin, antdStyles(), appPreload(), precompress(), moduleSizes()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: the chunks each screen loads, read by the bundle budget test (e2e/bundle-budget.test.ts).
-    manifest: true,
-    chunkSizeWarningLimit: 2000,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'signed-in-packages',
-              test: (id) => signedIn.has(id) && id.includes('/node_modules/'),
-              // Well under the budget's 300 KB gzip a chunk (raw bytes here); they download side by side.
-              maxSize: 1_500_000,
-              includeDependenciesRecursively: false,
+/**
+ * Two builds: the browser's (dist/) and the server's render of the first screens (src/ssr.tsx into
+ * dist-ssr/ssr.js, `vite build --ssr`), which the API loads (platform/server-render.ts). The
+ * server's holds its packages too, so that the API loads built files only, whatever the packages'
+ * module formats.
+ */
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root,
+        plugins: [react()],
+        build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, target: 'node24' },
+        ssr: { noExternal: true },
+        // As the browser's build: antd names its styles differently in development.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {
+        root,
+        plugins: [react(), signedIn.plugin, antdStyles(), appPreload(), precompress(), moduleSizes()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // dist/.vite/manifest.json: the chunks each screen loads, read by the bundle budget test (e2e/bundle-budget.test.ts).
+          manifest: true,
+          chunkSizeWarningLimit: 2000,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'signed-in-packages',
+                    test: (id) => signedIn.has(id) && id.includes('/node_modules/'),
+                    // Well under the budget's 300 KB gzip a chunk (raw bytes here); they download side by side.
+                    maxSize: 1_500_000,
+                    includeDependenciesRecursively: false,
+                  },
+                  {
+                    name: 'signed-in',
+                    test: (id) => signedIn.has(id) && !id.includes('/node_modules/'),
+                    includeDependenciesRecursively: false,
+                  },
+                ],
+              },
             },
-            {
-              name: 'signed-in',
-              test: (id) => signedIn.has(id) && !id.includes('/node_modules/'),
-              includeDependenciesRecursively: false,
-            },
-          ],
+          },
+        },
+        server: {
+          proxy: {
+            '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+          },
         },
       },
-    },
-  },
-  server: {
-    proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
-    },
-  },
-})
+)

@@ -65,6 +65,7 @@ import { createMailer, type Mailer } from './platform/mail.ts'
 import { takesBody } from './platform/route-hooks.ts'
 import { registerSameOriginCheck } from './platform/same-origin.ts'
 import { createSecretBox } from './platform/secrets.ts'
+import { serverRender } from './platform/server-render.ts'
 import { registerMultipart, registerUploads } from './platform/uploads.ts'
 
 export interface BuiltApp {
@@ -303,8 +304,9 @@ async function registerWeb(app: App, webDir: string | undefined) {
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
+  const renderedPage = serverRender(app, webDir)
   // Hidden from the OpenAPI document: the SPA's fallback is no API route.
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound()
     const pathname = request.url.split('?')[0] ?? '/'
     // No file or screen of the app has a path this long; the file system would refuse it anyway.
@@ -321,6 +323,10 @@ async function registerWeb(app: App, webDir: string | undefined) {
     const root = path.resolve(webDir)
     const candidate = path.join(root, file)
     if (file && candidate.startsWith(root + path.sep) && isFile(candidate)) return reply.sendFile(file)
+    const page = renderedPage ? await renderedPage(request) : null
+    // A page rendered for the person is theirs alone, and stale at once.
+    if (page)
+      return reply.header('Cache-Control', 'private, no-store').type('text/html; charset=utf-8').send(page)
     reply.header('Cache-Control', 'no-cache')
     return reply.sendFile('index.html')
   })

@@ -222,7 +222,10 @@ export async function antdStylesOfPage(
 ): Promise<{ stylesheet: boolean; madeInBrowser: string[] }> {
   return page.evaluate((names) => {
     const link = document.querySelector<HTMLLinkElement>('link[data-antd-styles]')
-    const made = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '')
+    // Not the styles a server-rendered page came with (style[data-served]): the browser made none of those.
+    const made = [...document.querySelectorAll('style:not([data-served])')].map(
+      (style) => style.textContent ?? '',
+    )
     return {
       stylesheet: Boolean(link?.sheet?.cssRules.length),
       madeInBrowser: names.filter((name) => made.some((css) => css.includes(`).${name}{`))),

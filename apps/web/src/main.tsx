@@ -1,4 +1,5 @@
 import type { PreferenceKey, Profile } from '@spaceboard/domain'
+import type { DehydratedState } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { SignIn } from './features/auth/sign-in.tsx'
@@ -28,7 +29,7 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
           try {
             const [app] = await Promise.all([loadApp(), antdStylesReady()])
             window.history.replaceState(null, '', target)
-            app.mountApp(root, profile)
+            await app.mountApp(root, { profile })
           } catch {
             // The app's chunk did not come (a new deployment, the network): a full page load.
             window.location.assign(target)
@@ -42,13 +43,17 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
   if (document.readyState === 'complete') prefetch()
   else window.addEventListener('load', prefetch, { once: true })
 } else {
+  // A page the server rendered (the API's server-render.ts) comes with the answers it shows: the
+  // app starts from them and its first render replaces the server's.
+  const servedState = document.getElementById('served-state')?.textContent
+  const served = servedState ? (JSON.parse(servedState) as DehydratedState) : undefined
   // The profile (is there a session?) comes while the app's chunks load, not after them.
-  const profile = api<Profile>('/api/profile', { on401: 'error' }).catch(() => undefined)
+  const profile = served ? undefined : api<Profile>('/api/profile', { on401: 'error' }).catch(() => undefined)
   // The bookings list asks a non-super user's remembered location (BOOKING_LIST_PREFERENCE) before
   // it asks for its rows: that request goes with the profile's answer too, not after the chunks.
   const key: PreferenceKey = 'booking-list'
   const early =
-    window.location.pathname.replace(/\/+$/, '') === '/admin/book/list'
+    profile && window.location.pathname.replace(/\/+$/, '') === '/admin/book/list'
       ? profile.then((signedIn) =>
           signedIn && signedIn.type !== 'super'
             ? { key, answer: api<PreferenceAnswer<typeof key>>(`/api/preference/${key}`) }
@@ -56,6 +61,6 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
         )
       : undefined
   void Promise.all([loadApp(), profile, early, antdStylesReady()]).then(([app, signedIn, preference]) =>
-    app.mountApp(root, signedIn, preference),
+    app.mountApp(root, { profile: signedIn, preference, served }),
   )
 }

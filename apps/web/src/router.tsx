@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRoute, createRouter, redirect } from '@tanstack/react-router'
+import { createRoute, createRouter, type RouterHistory, redirect } from '@tanstack/react-router'
 import { amenitiesRoutes } from './features/amenities/routes.tsx'
 import { authRoutes } from './features/auth/routes.tsx'
 import { benchmarkingRoutes } from './features/benchmarking/routes.tsx'
@@ -84,9 +84,11 @@ const routeTree = rootRoute.addChildren([
   ]),
 ])
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The app's router; on the server (ssr.tsx) with the requested page's history. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+
     context: { queryClient },
     defaultPreload: false,
     // A screen's chunk on a slow network: a skeleton after a moment, not a blank page.
@@ -95,8 +97,12 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
     scrollRestoration: true,
+    // On the server (ssr.tsx): its page's address; no scroll restoration (its inline script).
+    ...(history ? { history, scrollRestoration: false } : {}),
   })
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>
 
 declare module '@tanstack/react-router' {
   interface Register {

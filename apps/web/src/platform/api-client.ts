@@ -55,6 +55,13 @@ async function readError(response: Response): Promise<ApiErrorBody & Record<stri
   return { message: messages.internalError }
 }
 
+/** How a request goes out: the browser's fetch, or on the server's render of a page (ssr.tsx) the server itself. */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init)
+
+export function setTransport(next: typeof transport): void {
+  transport = next
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   const init: RequestInit = {
@@ -69,7 +76,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
   let response: Response
   try {
-    response = await fetch(path, init)
+    response = await transport(path, init)
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError(0, { message: messages.internalError })

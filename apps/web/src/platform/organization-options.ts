@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from './api-client.ts'
 
 export interface OrganizationOption {
@@ -15,13 +15,14 @@ export interface OrganizationOption {
 }
 
 /** Active organizations a super user may pick (GET /api/organization/options), keyed under the organizations. */
+export const organizationOptionsQuery = queryOptions({
+  queryKey: ['/api/organization', 'options'],
+  queryFn: ({ signal }) => api<OrganizationOption[]>('/api/organization/options', { signal }),
+  staleTime: 60_000,
+})
+
 export function useOrganizationOptions(enabled = true) {
-  return useQuery({
-    queryKey: ['/api/organization', 'options'],
-    queryFn: ({ signal }) => api<OrganizationOption[]>('/api/organization/options', { signal }),
-    enabled,
-    staleTime: 60_000,
-  })
+  return useQuery({ ...organizationOptionsQuery, enabled })
 }
 
 /**

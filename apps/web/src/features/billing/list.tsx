@@ -30,7 +30,7 @@ export function BillingList() {
   const search = route.useSearch()
   return (
     <RememberedLocation path="/admin/billing/list" preferenceKey={BILLING_LIST_PREFERENCE} search={search}>
-      <BillingListScreen search={search} />
+      {(shown) => <BillingListScreen search={shown} />}
     </RememberedLocation>
   )
 }

@@ -18,7 +18,7 @@ type FilteredListPath = '/admin/book/list' | '/admin/billing/list'
  * The locations to filter on: the organization's, or for super without an organization every
  * organization's (so that "Select organization." can be said when one is picked alone).
  */
-const locationOptionsQuery = (organizationId: number | undefined) => ({
+export const locationOptionsQuery = (organizationId: number | undefined) => ({
   queryKey: [CENTER_ENDPOINT, 'options', organizationId ?? 'all'],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     api<CenterOption[]>(`${CENTER_ENDPOINT}${queryString({ all: 1, organization_id: organizationId })}`, {
@@ -30,7 +30,8 @@ const locationOptionsQuery = (organizationId: number | undefined) => ({
 /**
  * A non-super user's location is remembered on the server (the screen's preference) and put back
  * into the URL when they come back without one; only on arrival, so a location cleared on the page
- * itself stays cleared. Shows a skeleton until then.
+ * itself stays cleared. The screen shows with the remembered location as soon as the preference is
+ * known (the URL follows), and a skeleton before: on the server's render of the page too (ssr.tsx).
  */
 export function RememberedLocation({
   path,
@@ -41,17 +42,17 @@ export function RememberedLocation({
   path: FilteredListPath
   preferenceKey: 'booking-list' | 'billing-list'
   search: BookingListSearch
-  children: ReactNode
+  children: (search: BookingListSearch) => ReactNode
 }) {
   const profile = useProfile()
   const navigate = useNavigate()
   const remembers = profile.type !== 'super'
   const preference = useQuery({ ...preferenceQuery(preferenceKey), enabled: remembers })
   const [arriving, setArriving] = useState(remembers && search.business_center_id === undefined)
+  const remembered = arriving ? (preference.data?.business_center_id ?? null) : null
 
   useEffect(() => {
     if (!arriving || preference.isPending) return
-    const remembered = preference.data?.business_center_id ?? null
     if (remembered === null) {
       setArriving(false)
       return
@@ -59,10 +60,10 @@ export function RememberedLocation({
     void navigate({ to: path, search: { ...search, business_center_id: remembered }, replace: true }).finally(
       () => setArriving(false),
     )
-  }, [arriving, preference.isPending, preference.data, search, navigate, path])
+  }, [arriving, preference.isPending, remembered, search, navigate, path])
 
-  if (arriving) return <Skeleton active paragraph={{ rows: 8 }} />
-  return children
+  if (arriving && preference.isPending) return <Skeleton active paragraph={{ rows: 8 }} />
+  return children(remembered === null ? search : { ...search, business_center_id: remembered })
 }
 
 /**

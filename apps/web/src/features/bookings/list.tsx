@@ -44,7 +44,7 @@ export function BookingList() {
   const search = route.useSearch()
   return (
     <RememberedLocation path="/admin/book/list" preferenceKey={BOOKING_LIST_PREFERENCE} search={search}>
-      <BookingListScreen search={search} />
+      {(shown) => <BookingListScreen search={shown} />}
     </RememberedLocation>
   )
 }

@@ -1,9 +1,11 @@
 import { BOOKING_LIST_PREFERENCE, can } from '@spaceboard/domain'
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { organizationOptionsQuery } from '../../platform/organization-options.ts'
 import { preferenceQuery } from '../../platform/preferences.ts'
 import { guarded } from '../../platform/route-guard.tsx'
 import { idParam, signedInRoute } from '../../platform/routes.tsx'
 import { profileQuery } from '../../platform/session.ts'
+import { locationOptionsQuery } from './list-filters.tsx'
 import { bookingListQuery, bookingListSearch } from './list-search.ts'
 import { roomDetailSearchSchema } from './room-detail-model.ts'
 
@@ -29,6 +31,9 @@ const bookingListRoute = createRoute({
     // Not for those the guard keeps out (they see a 403, no call).
     if (cause !== 'enter' || !profile || !can(profile.type, 'bookings.read')) return
     const isSuper = profile.type === 'super'
+    // The filter bar's choices too: the server's render of the page (ssr.tsx) then shows it whole at once.
+    void queryClient.prefetchQuery(locationOptionsQuery(isSuper ? search.org_id : undefined))
+    if (isSuper) void queryClient.prefetchQuery(organizationOptionsQuery)
     const start = (next: typeof search) => void queryClient.prefetchQuery(bookingListQuery(next, isSuper))
     if (isSuper || search.business_center_id !== undefined) return start(search)
     queryClient.fetchQuery(preferenceQuery(BOOKING_LIST_PREFERENCE)).then(

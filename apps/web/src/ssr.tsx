@@ -1,0 +1,116 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import { AppRoot, createAppQueryClient } from './app.tsx'
+import { setTransport } from './platform/api-client.ts'
+import { type AppRouter, createAppRouter } from './router.tsx'
+
+/**
+ * The server's render of a page (issue 14): the API renders the screens below for a signed-in
+ * person, with their data, so that on a slow line the page shows its rows while the app's
+ * JavaScript is still on its way (the bookings list's first row came after ~4 s at 1.6 Mbps, most
+ * of it the download). The page then starts the app with the same answers (main.tsx), whose first
+ * render replaces the server's. Built apart (vite build --ssr) into dist-ssr/, which the API loads.
+ */
+
+/** The screens the server renders: those met first in a day, which the slow-line goal is about. */
+const SERVER_RENDERED = new Set(['/admin/book/list'])
+
+/** Answers an API request of the render as the server would answer the person's browser (their session, their organization). */
+export type ServerCall = (path: string, init: RequestInit) => Promise<Response>
+
+const calls = new AsyncLocalStorage<ServerCall>()
+/**
+ * antd's styles of what the server rendered, kept from render to render: made once (a page's
+ * render took 50 ms with a new cache, 20 with this one), and the page gets the styles of every
+ * screen rendered so far, a few screens' at most.
+ */
+const styles = createCache()
+setTransport((path, init) => {
+  const call = calls.getStore()
+  if (!call) return Promise.reject(new Error('An API call outside a server render.'))
+  // The render only reads: a screen that writes on its first render does it from the browser.
+  if ((init.method ?? 'GET') !== 'GET') return Promise.reject(new Error('A server render only reads.'))
+  return call(path, init)
+})
+
+export interface RenderedPage {
+  /** The screen's markup, for the page's root element. */
+  html: string
+  /** antd's styles of the markup (plain CSS). */
+  styles: string
+  /** The answers the markup shows (TanStack Query's dehydrated cache), as JSON. */
+  state: string
+}
+
+/** How many times a render waits for the calls it found: the profile, a preference, then the rows. */
+const MAX_PASSES = 4
+
+const inFlight = (queryClient: QueryClient) =>
+  queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' })
+
+const enabled = (query: Query) => {
+  const option = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled
+  return (typeof option === 'function' ? option(query) : option) !== false
+}
+
+/**
+ * The router at `url` once loaded, or null when it would go elsewhere or fails. The router writes a
+ * screen's search defaults into its address (as the browser's does): that address is rendered.
+ */
+async function loadRouter(queryClient: QueryClient, url: string): Promise<AppRouter | null> {
+  let at = url
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [at] }))
+    await router.load()
+    // What TanStack Start reads too: a server load's outcome.
+    const result = router._serverResult
+    if (result?.type === 'render')
+      return result.status === 200 && result.matches.every((match) => match.status === 'success')
+        ? router
+        : null
+    const href = result?.redirect.options.href
+    if (typeof href !== 'string' || href.split('?')[0] !== at.split('?')[0]) return null
+    at = href
+  }
+  return null
+}
+
+/**
+ * The page at `url` (path and query) rendered, or null when it is not a server-rendered screen or
+ * would not show as such (no session, a redirect, an error, a 403): the browser then renders it.
+ * Renders until no query of the screen waits for its answer (useQuery does not fetch on the server:
+ * each pass asks what the last one found missing).
+ */
+export async function renderPage(url: string, call: ServerCall): Promise<RenderedPage | null> {
+  const pathname = (url.split('?')[0] ?? '').replace(/\/+$/, '')
+  if (!SERVER_RENDERED.has(pathname)) return null
+  return calls.run(call, async () => {
+    const queryClient = createAppQueryClient(true)
+    const router = await loadRouter(queryClient, url)
+    if (!router) return null
+    for (let pass = 1; ; pass++) {
+      // The calls the route started as it loaded (bookings/routes.tsx) or the last pass found missing.
+      for (let fetching = inFlight(queryClient); fetching.length > 0; fetching = inFlight(queryClient))
+        await Promise.all(fetching.map((query) => query.fetch().catch(() => undefined)))
+      const html = renderToString(
+        <StyleProvider cache={styles}>
+          <AppRoot queryClient={queryClient} router={router} />
+        </StyleProvider>,
+      )
+      const queries = queryClient.getQueryCache().getAll()
+      if (queries.some((query) => query.state.status === 'error')) return null
+      const waiting = queries.filter((query) => query.state.status === 'pending' && enabled(query))
+      if (waiting.length === 0)
+        return {
+          html,
+          styles: extractStyle(styles, { plain: true }),
+          state: JSON.stringify(dehydrate(queryClient)),
+        }
+      if (pass === MAX_PASSES) return null
+      for (const query of waiting) void query.fetch().catch(() => undefined)
+    }
+  })
+}
