@@ -35,6 +35,8 @@ const MAX_RENDERS = 2
 const RENDER_BUDGET_MS = 1_500
 /** A render still running after this is stuck: its thread is ended. */
 const STUCK_MS = 15_000
+/** After a render thread failed, pages go out plain this long before another starts (a build that cannot load). */
+const RESTART_PAUSE_MS = 60_000
 /** The render thread's heap: the web app's render holds ~70 MB. */
 const WORKER_HEAP_MB = 160
 
@@ -68,6 +70,7 @@ export function serverRender(app: App, webDir: string) {
   let nextRender = 0
   let worker: { thread: Worker; ready: Promise<boolean> } | undefined
   let closed = false
+  let restartAfter = 0
 
   const answer = async (thread: Worker, message: Extract<WorkerMessage, { type: 'call' }>) => {
     const render = renders.get(message.render)
@@ -114,9 +117,12 @@ export function serverRender(app: App, webDir: string) {
           renders.delete(message.render)
         }
       })
-      // A thread that fails (its heap, a bad build) fails its renders; the next page starts another.
+      // A thread that fails (its heap, a bad build) fails its renders; a page after a pause starts another.
       const lost = (error?: unknown) => {
-        if (error) app.log.error({ err: error }, 'the web server render thread stopped')
+        if (error) {
+          app.log.error({ err: error }, 'the web server render thread stopped')
+          restartAfter = Date.now() + RESTART_PAUSE_MS
+        }
         resolve(false)
         if (worker?.thread === thread) worker = undefined
         for (const render of renders.values()) render.done(null)
@@ -139,6 +145,7 @@ export function serverRender(app: App, webDir: string) {
 
   return async function renderedPage(request: FastifyRequest): Promise<string | null> {
     if (closed || !request.cookies[SESSION_COOKIE] || renders.size >= MAX_RENDERS) return null
+    if (!worker && Date.now() < restartAfter) return null
     const { thread, ready } = worker ?? start()
     const id = ++nextRender
     let timer: NodeJS.Timeout | undefined
@@ -160,7 +167,7 @@ export function serverRender(app: App, webDir: string) {
       )
     })
     clearTimeout(timer)
-    if (!page) return null
+    if (!isRenderedPage(page)) return null
     // Replaced through functions: a `$` in the page is no replacement pattern.
     return index
       .replace('</head>', () => `<style data-served>${page.styles.replaceAll('</', '<\\/')}</style></head>`)
@@ -170,6 +177,12 @@ export function serverRender(app: App, webDir: string) {
           `<div id="root"><div data-served inert>${page.html}</div></div><script type="application/json" id="served-state">${jsonInHtml(page.state)}</script>`,
       )
   }
+}
+
+function isRenderedPage(page: unknown): page is RenderedPage {
+  if (typeof page !== 'object' || page === null) return false
+  const { html, styles, state } = page as Record<string, unknown>
+  return typeof html === 'string' && typeof styles === 'string' && typeof state === 'string'
 }
 
 /** JSON inside a <script> element: no `<` can close it (JSON.parse reads \u003c back as `<`). */
