@@ -127,6 +127,8 @@ describe('the bookings list rendered by the server', () => {
     await visible(appRows.first())
     expect(await appRows.count()).toBe(20)
     expect(listCalls).toEqual([])
+    // The page's own styles went with its markup: antd's are the app's now.
+    expect(await browserPage.locator('style[data-served]').count()).toBe(0)
     await browserPage.getByRole('columnheader', { name: 'Booking Id' }).click()
     await expect.poll(() => new URL(browserPage.url()).searchParams.get('order')).toBe('bookingId')
     await expect.poll(() => listCalls.length).toBeGreaterThan(0)

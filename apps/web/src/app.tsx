@@ -3,7 +3,7 @@ import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from 
 import { type AnyRoute, RouterProvider } from '@tanstack/react-router'
 import { App, ConfigProvider } from 'antd'
 import enGB from 'antd/locale/en_GB'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect } from 'react'
 import type { Root } from 'react-dom/client'
 import { ApiError } from './platform/api-client.ts'
 import { type PreferenceAnswer, seedPreference } from './platform/preferences.ts'
@@ -43,10 +43,23 @@ export function createAppQueryClient(served?: DehydratedState | true): QueryClie
   return queryClient
 }
 
+/**
+ * Drops the styles a server-rendered page came with once the app has replaced its markup: antd has
+ * its own by then (the build's sheet and what it made), and the same rules twice would slow every
+ * later style recalculation of the page.
+ */
+function ServedStylesGone() {
+  useEffect(() => {
+    document.querySelector('style[data-served]')?.remove()
+  }, [])
+  return null
+}
+
 /** The app's tree: antd's theme and locale, the query cache and the router (the page's and the server's, ssr.tsx). */
 export function AppRoot({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <StrictMode>
+      <ServedStylesGone />
       <ConfigProvider locale={enGB} theme={appTheme}>
         <App message={{ maxCount: 3 }}>
           <QueryClientProvider client={queryClient}>
