@@ -117,11 +117,14 @@ const SCREEN_PRELOADS: Record<string, string> = {
 /**
  * The entry (main.tsx) is the sign-in page; every other page needs the app (app.tsx), which the
  * entry imports once it has run. So that the app's chunks do not wait for the entry's download,
- * a small deferred script, asked for beside the entry, preloads them at once on every page but
- * sign in (where they are fetched after the page is up), with the signed-in shell's, the page's
- * screen's (SCREEN_PRELOADS) and antd's first-paint stylesheet (antdStyles; first in the head,
- * where antd puts the styles it makes, and marked for main.tsx to wait for). A file, not an
- * inline script: the CSP allows only 'self' scripts.
+ * a small deferred script, asked for beside the entry, preloads them at once on every page, with
+ * the signed-in shell's, the page's screen's (SCREEN_PRELOADS) and antd's first-paint stylesheet
+ * (antdStyles; first in the head, where antd puts the styles it makes, and marked for main.tsx to
+ * wait for). On the sign-in page they are only fetched, once the page is up, while the person
+ * types: neither run nor applied (antd's modules ran 0.2-0.5 s of long tasks at 4× CPU throttling
+ * and the sheet restyled the page, under the person's typing); main.tsx applies the sheet and
+ * runs the app when they have signed in. A file, not an inline script: the CSP allows only 'self'
+ * scripts.
  */
 function appPreload(): Plugin {
   let script: { fileName: string; source: string } | undefined
@@ -169,10 +172,10 @@ function appPreload(): Plugin {
           screens[page] = { js, css }
         }
         const source = `{const p=location.pathname.replace(/\\/+$/,''),h=document.head,s=${JSON.stringify(screens)}[p]??{js:[],css:[]}
-const link=(rel,href,first)=>{const l=document.createElement('link');l.rel=rel;l.href=href;if(rel==='modulepreload')l.crossOrigin='';if(first){l.dataset.antdStyles='';h.prepend(l)}else h.appendChild(l)}
-const antd=()=>link('stylesheet',${JSON.stringify(`/${styles.fileName}`)},true)
-if(p==='/admin/login')addEventListener('load',antd,{once:true})
-else{antd();for(const f of ${JSON.stringify(withApp.js)}.concat(s.js))link('modulepreload',f);for(const f of s.css)link('stylesheet',f)}}
+const link=(rel,href,first)=>{const l=document.createElement('link');l.rel=rel;l.href=href;if(rel==='modulepreload')l.crossOrigin='';if(rel==='preload')l.as='style';if(first){l.dataset.antdStyles='';h.prepend(l)}else h.appendChild(l)}
+const app=(rel)=>{link(rel,${JSON.stringify(`/${styles.fileName}`)},true);for(const f of ${JSON.stringify(withApp.js)}.concat(s.js))link('modulepreload',f)}
+if(p==='/admin/login')addEventListener('load',()=>app('preload'),{once:true})
+else{app('stylesheet');for(const f of s.css)link('stylesheet',f)}}
 `
         const hash = createHash('sha256').update(source).digest('hex').slice(0, 8)
         script = { fileName: `assets/app-preload-${hash}.js`, source }

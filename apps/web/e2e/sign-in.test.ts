@@ -72,6 +72,30 @@ describe('Sign In', () => {
     await page.waitForURL('**/admin/login?**')
   })
 
+  test('the sign-in page fetches the app while the person types, and runs it only once they have signed in', async () => {
+    const page = await app.newPage()
+    await page.goto('/admin/login')
+    // Fetched once the page is up: antd's sheet as a preload (not applied), the app's modules (not run).
+    const fetched = () =>
+      page.evaluate(() => ({
+        sheet: document.querySelector<HTMLLinkElement>('link[data-antd-styles]')?.rel ?? null,
+        app: performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/assets\/app-[^/]+\.js$/.test(entry.name)),
+        antdRan: document.querySelectorAll('style[data-rc-order], style[data-css-hash]').length > 0,
+      }))
+    await expect.poll(fetched).toEqual({ sheet: 'preload', app: true, antdRan: false })
+    await page.getByLabel('Email').fill(logins.harbourAdmin)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.waitForURL('**/admin/profile/show')
+    await visible(page.getByRole('navigation', { name: 'Main menu' }))
+    expect(await antdStylesOfPage(page, ['ant-layout', 'ant-menu'])).toEqual({
+      stylesheet: true,
+      madeInBrowser: [],
+    })
+  })
+
   test('a signed-out visit goes to sign in and, after signing in, back to the page asked for', async () => {
     const page = await app.newPage()
     await page.goto('/admin/country/list?search=ger')

@@ -11,8 +11,8 @@ import { safeRedirect } from './platform/redirect.ts'
 /**
  * The entry: React and the sign-in page only (issue 14: the first page must load fast on a slow
  * line). Every other page loads the app (app.tsx: antd, the router, the features' routes) first;
- * on the sign-in page the app is fetched once the page is up, while the person types, and
- * started when they have signed in.
+ * on the sign-in page the app is fetched once the page is up, while the person types (the
+ * app-preload script, vite.config.ts), and run when they have signed in.
  */
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element.')
@@ -27,7 +27,7 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
       <SignIn
         onSignedIn={async (profile) => {
           try {
-            const [app] = await Promise.all([loadApp(), antdStylesReady()])
+            const [app] = await Promise.all([loadApp(), antdStylesReady({ apply: true })])
             window.history.replaceState(null, '', target)
             await app.mountApp(root, { profile })
           } catch {
@@ -39,9 +39,6 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
       />
     </StrictMode>,
   )
-  const prefetch = () => setTimeout(() => void loadApp().catch(() => undefined), 0)
-  if (document.readyState === 'complete') prefetch()
-  else window.addEventListener('load', prefetch, { once: true })
 } else {
   // A page the server rendered (the API's server-render.ts) comes with the answers it shows: the
   // app starts from them and its first render replaces the server's.
