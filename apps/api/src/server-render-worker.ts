@@ -20,13 +20,16 @@ interface ServerRender {
     url: string,
     call: (path: string, init: RequestInit) => Promise<Response>,
   ): Promise<RenderedPage | null>
+  /** A render with made-up answers, so that the first page renders warm. */
+  warmUp?(): Promise<void>
 }
 
 const port = parentPort
 if (!port) throw new Error('server-render-worker runs as a worker thread.')
-const { renderPage } = (await import(
+const { renderPage, warmUp } = (await import(
   pathToFileURL((workerData as { file: string }).file).href
 )) as ServerRender
+await warmUp?.().catch(() => undefined)
 
 const answers = new Map<number, (response: Response) => void>()
 let nextCall = 0

@@ -42,8 +42,7 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
 } else {
   // A page the server rendered (the API's server-render.ts) comes with the answers it shows: the
   // app starts from them and its first render replaces the server's.
-  const servedState = document.getElementById('served-state')?.textContent
-  const served = servedState ? (JSON.parse(servedState) as DehydratedState) : undefined
+  const served = servedAnswers()
   // The profile (is there a session?) comes while the app's chunks load, not after them.
   const profile = served ? undefined : api<Profile>('/api/profile', { on401: 'error' }).catch(() => undefined)
   // The bookings list asks a non-super user's remembered location (BOOKING_LIST_PREFERENCE) before
@@ -60,4 +59,14 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
   void Promise.all([loadApp(), profile, early, antdStylesReady()]).then(([app, signedIn, preference]) =>
     app.mountApp(root, { profile: signedIn, preference, served }),
   )
+}
+
+/** The answers a server-rendered page came with; none when it has none (or they do not read: the app then asks). */
+function servedAnswers(): DehydratedState | undefined {
+  const text = document.getElementById('served-state')?.textContent
+  try {
+    return text ? (JSON.parse(text) as DehydratedState) : undefined
+  } catch {
+    return undefined
+  }
 }
