@@ -1,7 +1,8 @@
 import { setPriority } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { parentPort, workerData } from 'node:worker_threads'
-import type { RenderedPage, ServerRenderMessage, WorkerMessage } from './platform/server-render.ts'
+import type { RenderedPage } from '@spaceboard/domain/served-page'
+import type { ServerRenderMessage, WorkerMessage } from './platform/server-render.ts'
 
 /**
  * The thread that renders the web app's pages on the server (platform/server-render.ts): it loads

@@ -1,4 +1,5 @@
 import type { PreferenceKey, Profile } from '@spaceboard/domain'
+import { SERVED_MARK } from '@spaceboard/domain/served-page'
 import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type AnyRoute, RouterProvider } from '@tanstack/react-router'
 import { App, ConfigProvider } from 'antd'
@@ -50,7 +51,7 @@ export function createAppQueryClient(served?: DehydratedState | true): QueryClie
  */
 function ServedStylesGone() {
   useEffect(() => {
-    document.querySelector('style[data-served]')?.remove()
+    document.querySelector(`style[${SERVED_MARK}]`)?.remove()
   }, [])
   return null
 }

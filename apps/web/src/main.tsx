@@ -1,4 +1,5 @@
 import type { PreferenceKey, Profile } from '@spaceboard/domain'
+import { SERVED_STATE_ID } from '@spaceboard/domain/served-page'
 import type { DehydratedState } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -63,7 +64,7 @@ if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
 
 /** The answers a server-rendered page came with; none when it has none (or they do not read: the app then asks). */
 function servedAnswers(): DehydratedState | undefined {
-  const text = document.getElementById('served-state')?.textContent
+  const text = document.getElementById(SERVED_STATE_ID)?.textContent
   try {
     return text ? (JSON.parse(text) as DehydratedState) : undefined
   } catch {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
 import type { BookingListRow, Profile } from '@spaceboard/domain'
+import type { RenderedPage } from '@spaceboard/domain/served-page'
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
@@ -36,15 +37,6 @@ setTransport((path, init) => {
   if ((init.method ?? 'GET') !== 'GET') return Promise.reject(new Error('A server render only reads.'))
   return call(path, init)
 })
-
-export interface RenderedPage {
-  /** The screen's markup, for the page's root element. */
-  html: string
-  /** antd's styles of the markup (plain CSS). */
-  styles: string
-  /** The answers the markup shows (TanStack Query's dehydrated cache), as JSON. */
-  state: string
-}
 
 /** How many times a render waits for the calls it found: the profile, a preference, then the rows. */
 const MAX_PASSES = 4

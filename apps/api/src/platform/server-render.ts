@@ -1,19 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { type RenderedPage, SERVED_MARK, SERVED_STATE_ID } from '@spaceboard/domain/served-page'
 import type { FastifyRequest } from 'fastify'
 import type { App } from './app.ts'
 import { SESSION_COOKIE } from './auth.ts'
-
-/** A page the web app rendered (apps/web/src/ssr.tsx). */
-export interface RenderedPage {
-  /** The screen's markup, for the page's root element. */
-  html: string
-  /** antd's styles of the markup (plain CSS). */
-  styles: string
-  /** The answers the markup shows (TanStack Query's dehydrated cache), as JSON. */
-  state: string
-}
 
 /** From the HTTP thread to the render thread: a page to render, or the answer to one of its calls. */
 export type ServerRenderMessage =
@@ -170,11 +161,14 @@ export function serverRender(app: App, webDir: string) {
     if (!isRenderedPage(page)) return null
     // Replaced through functions: a `$` in the page is no replacement pattern.
     return index
-      .replace('</head>', () => `<style data-served>${page.styles.replaceAll('</', '<\\/')}</style></head>`)
+      .replace(
+        '</head>',
+        () => `<style ${SERVED_MARK}>${page.styles.replaceAll('</', '<\\/')}</style></head>`,
+      )
       .replace(
         ROOT,
         () =>
-          `<div id="root"><div data-served inert>${page.html}</div></div><script type="application/json" id="served-state">${jsonInHtml(page.state)}</script>`,
+          `<div id="root"><div ${SERVED_MARK} inert>${page.html}</div></div><script type="application/json" id="${SERVED_STATE_ID}">${jsonInHtml(page.state)}</script>`,
       )
   }
 }
