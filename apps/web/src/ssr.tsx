@@ -25,8 +25,8 @@ export type ServerCall = (path: string, init: RequestInit) => Promise<Response>
 
 const calls = new AsyncLocalStorage<ServerCall>()
 /**
- * antd's styles of what the server rendered, kept from render to render: made once (a page's
- * render took 50 ms with a new cache, 20 with this one), and the page gets the styles of every
+ * antd's styles of what the server rendered, kept from render to render: made once (the list's
+ * skeleton took 50 ms a render with a new cache, 20 with this one), and the page gets the styles of every
  * screen rendered so far, a few screens' at most.
  */
 const styles = createCache()
@@ -73,7 +73,7 @@ async function loadRouter(queryClient: QueryClient, url: string): Promise<AppRou
 
 /**
  * The page at `url` (path and query) rendered, or null when it is not a server-rendered screen or
- * would not show as such (no session, a redirect, an error, a 403): the browser then renders it.
+ * would not show as such (no session, a redirect, a failed call): the browser then renders it.
  * Renders until no query of the screen waits for its answer (useQuery does not fetch on the server:
  * each pass asks what the last one found missing).
  */
