@@ -2010,7 +2010,7 @@ async function throttledPage(browser, base) {
   cdp.on('Network.loadingFinished', (event) => {
     transfer.bytes += event.encodedDataLength
   })
-  return { context, page, transfer }
+  return { context, page, cdp, transfer }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -2035,18 +2035,51 @@ async function webLoad() {
   try {
     await serverReady(base, 300_000)
     const signInRuns = []
+    const locatorRuns = []
     const listRuns = []
     const appRuns = []
     for (let run = 0; run < WEB_LOAD_RUNS; run++) {
       {
-        const { context, page, transfer } = await throttledPage(browser, base)
+        const { context, page, cdp, transfer } = await throttledPage(browser, base)
+        // Usable: a key typed into the page lands in the e-mail field (focused on arrival). The
+        // page's clock (performance.now(), from the navigation's start) reads when the field takes
+        // it; keys go on being typed from the navigation on, each as soon as the page has taken
+        // the last, as a person who types at once would.
+        const typed = new Promise((resolve) => {
+          page.on('console', (message) => {
+            const [mark, ms] = message.text().split(' ')
+            if (mark === 'bench:typed') resolve(Number(ms))
+          })
+        })
+        await context.addInitScript(() => {
+          const onInput = (event) => {
+            if (event.target.getAttribute?.('autocomplete') !== 'username') return
+            document.removeEventListener('input', onInput, true)
+            console.debug(`bench:typed ${performance.now()}`)
+          }
+          document.addEventListener('input', onInput, true)
+        })
+        let landed
+        void typed.then((ms) => {
+          landed = ms
+        })
         const t0 = performance.now()
         await page.goto('/admin/login', { waitUntil: 'commit' })
-        // Usable: the e-mail field and the Sign In button are on screen (the button enables once the form is valid).
+        while (landed === undefined) {
+          await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'a', code: 'KeyA', text: 'a' })
+          await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'a', code: 'KeyA' })
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+        // As the earlier stops measured it: Playwright's locator sees the field and the button
+        // (its checks are scripts the throttled page runs, behind the page's own).
         await page.getByLabel('Email').waitFor({ state: 'visible' })
         await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' })
-        signInRuns.push({ ms: performance.now() - t0, bytes: transfer.bytes })
-        process.stdout.write(`  run ${run + 1}: sign-in ${(signInRuns.at(-1).ms / 1000).toFixed(2)} s`)
+        const seen = performance.now() - t0
+        signInRuns.push({ ms: landed, bytes: transfer.bytes })
+        locatorRuns.push({ ms: seen, bytes: transfer.bytes })
+        process.stdout.write(
+          `  run ${run + 1}: sign-in ${(landed / 1000).toFixed(2)} s (locator ${(seen / 1000).toFixed(2)} s)`,
+        )
         await context.close()
       }
       {
@@ -2081,7 +2114,12 @@ async function webLoad() {
     console.log(
       `web-load: Chromium, 4× CPU throttling, 1.6 Mbps / 150 ms network, empty cache, ${WEB_LOAD_RUNS} runs each`,
     )
-    report('sign-in page until usable', signInRuns, 1.5)
+    report('sign-in page until usable (a key typed lands in the e-mail field)', signInRuns, 1.5)
+    report(
+      "sign-in page until Playwright's locator sees the form",
+      locatorRuns,
+      'none; as earlier stops measured',
+    )
     report('bookings list until first row (signed in)', listRuns, 2.5)
     report('bookings list until the app has started on it (answers clicks)', appRuns, 'none; for the record')
   } finally {

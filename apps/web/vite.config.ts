@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { SERVED_SIGN_IN_PAGE } from '@spaceboard/domain/served-page'
 import react from '@vitejs/plugin-react'
 import { createServer, defineConfig, type Plugin, type Rollup } from 'vite'
 
@@ -67,23 +68,30 @@ function moduleSizes(): Plugin {
   }
 }
 
-/** The name of antd's first-paint stylesheet (antdStyles) among the build's assets. */
+/** The name of antd's first-paint stylesheet (buildTimeRenders) among the build's assets. */
 const ANTD_STYLES = 'antd.css'
 
 /**
- * antd makes each component's styles in the browser the first time it renders (CSS-in-JS): 70 ms
- * of the calendar's first render here, 0.4 s of CPU on the way to the bookings list's first row at
- * 4× CPU throttling (issues 14 and 16); the sheet's parsing costs back part of it (the benches gained
- * 0.04–0.15 s end to end). This renders the components of the first signed-in screens at build time
- * (src/platform/antd-styles.tsx, through Vite's SSR loader) and writes their styles to a
- * stylesheet, with antd's own map of what it holds: antd reads the map and skips making those
- * styles. Made in the build's own process, so that antd's hash of the theme (which names the
- * styles) is the one the bundle computes. The theme's values are CSS variables that antd still sets
- * in the browser: the styles and their names are the same with motion and without (theme.ts).
+ * What the build renders once, through Vite's SSR loader, for the browser's build:
+ *
+ * antd's first-paint stylesheet. antd makes each component's styles in the browser the first time
+ * it renders (CSS-in-JS): 70 ms of the calendar's first render here, 0.4 s of CPU on the way to the
+ * bookings list's first row at 4× CPU throttling (issues 14 and 16); the sheet's parsing costs back
+ * part of it (the benches gained 0.04–0.15 s end to end). This renders the components of the first
+ * signed-in screens (src/platform/antd-styles.tsx) and writes their styles to a stylesheet, with
+ * antd's own map of what it holds: antd reads the map and skips making those styles. Made in the
+ * build's own process, so that antd's hash of the theme (which names the styles) is the one the
+ * bundle computes. The theme's values are CSS variables that antd still sets in the browser: the
+ * styles and their names are the same with motion and without (theme.ts).
+ *
+ * The sign-in page (SERVED_SIGN_IN_PAGE, which the API sends for /admin/login): index.html with the
+ * sign-in form's markup in its root (src/features/auth/served-sign-in.tsx), so that the form is on
+ * screen and works before the page's script has come and run (issue 14).
  */
-function antdStyles(): Plugin {
+function buildTimeRenders(): Plugin {
+  let signInMarkup: string | undefined
   return {
-    name: 'spaceboard-antd-styles',
+    name: 'spaceboard-build-time-renders',
     apply: 'build',
     async buildStart() {
       const server = await createServer({
@@ -98,9 +106,34 @@ function antdStyles(): Plugin {
           renderAntdStyles: () => string
         }
         this.emitFile({ type: 'asset', name: ANTD_STYLES, source: renderAntdStyles() })
+        const { renderServedSignIn } = (await server.ssrLoadModule(
+          '/src/features/auth/served-sign-in.tsx',
+        )) as { renderServedSignIn: () => string }
+        signInMarkup = renderServedSignIn()
       } finally {
         await server.close()
       }
+    },
+    // Before precompress's: the page gets its .br and .gz copies with the other files.
+    closeBundle() {
+      const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+      const rootElement = '<div id="root"></div>'
+      // The entry's stylesheet (the sign-in card's, 3 KB) goes into the page: a file would hold the
+      // first paint until it came, behind the scripts on a slow line.
+      const stylesheet = html.match(
+        /<link rel="stylesheet" crossorigin href="\/(assets\/index-[\w-]+\.css)">/,
+      )
+      if (!signInMarkup || !html.includes(rootElement) || !stylesheet?.[1])
+        throw new Error(
+          'build-time-renders: no sign-in markup, or index.html has no empty root or entry stylesheet',
+        )
+      const css = readFileSync(path.join(outDir, stylesheet[1]), 'utf8')
+      writeFileSync(
+        path.join(outDir, SERVED_SIGN_IN_PAGE),
+        html
+          .replace(stylesheet[0], () => `<style>${css}</style>`)
+          .replace(rootElement, () => `<div id="root">${signInMarkup}</div>`),
+      )
     },
   }
 }
@@ -119,7 +152,7 @@ const SCREEN_PRELOADS: Record<string, string> = {
  * entry imports once it has run. So that the app's chunks do not wait for the entry's download,
  * a small deferred script, asked for beside the entry, preloads them at once on every page, with
  * the signed-in shell's, the page's screen's (SCREEN_PRELOADS) and antd's first-paint stylesheet
- * (antdStyles; first in the head, where antd puts the styles it makes, and marked for main.tsx to
+ * (buildTimeRenders; first in the head, where antd puts the styles it makes, and marked for main.tsx to
  * wait for). On the sign-in page they are only fetched, once the page is up, while the person
  * types: neither run nor applied (antd's modules ran 0.2-0.5 s of long tasks at 4× CPU throttling
  * and the sheet restyled the page, under the person's typing); main.tsx applies the sheet and
@@ -302,7 +335,7 @@ export default defineConfig(({ isSsrBuild }) =>
       }
     : {
         root,
-        plugins: [react(), signedIn.plugin, antdStyles(), appPreload(), precompress(), moduleSizes()],
+        plugins: [react(), signedIn.plugin, buildTimeRenders(), appPreload(), precompress(), moduleSizes()],
         build: {
           outDir: 'dist',
           emptyOutDir: true,

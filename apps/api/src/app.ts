@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
+import { SERVED_SIGN_IN_PAGE } from '@spaceboard/domain/served-page'
 import Fastify, { type FastifyReply } from 'fastify'
 import {
   jsonSchemaTransform,
@@ -305,6 +306,7 @@ async function registerWeb(app: App, webDir: string | undefined) {
     },
   })
   const renderedPage = serverRender(app, webDir)
+  const signInPage = existsSync(path.join(webDir, SERVED_SIGN_IN_PAGE))
   // Hidden from the OpenAPI document: the SPA's fallback is no API route.
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound()
@@ -323,6 +325,11 @@ async function registerWeb(app: App, webDir: string | undefined) {
     const root = path.resolve(webDir)
     const candidate = path.join(root, file)
     if (file && candidate.startsWith(root + path.sep) && isFile(candidate)) return reply.sendFile(file)
+    // The sign-in page comes with its form as markup, usable before its script has run.
+    if (pathname.replace(/\/+$/, '') === '/admin/login' && signInPage) {
+      reply.header('Cache-Control', 'no-cache')
+      return reply.sendFile(SERVED_SIGN_IN_PAGE)
+    }
     const page = renderedPage ? await renderedPage(request) : null
     // A page rendered for the person is theirs alone, and stale at once.
     if (page)

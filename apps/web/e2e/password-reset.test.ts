@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { fieldError, logins, PASSWORD, setupE2eApp, shot, signIn, visible } from './support.ts'
+import { fieldError, logins, openSignIn, PASSWORD, setupE2eApp, shot, signIn, visible } from './support.ts'
 
 const app = setupE2eApp()
 
 describe('Forgot and reset password', () => {
   test('the e-mailed link sets a new password, signs in and shows the profile', async () => {
     const page = await app.newPage()
-    await page.goto('/admin/login')
+    await openSignIn(page)
     await page.getByRole('link', { name: 'I forgot my password' }).click()
     await page.waitForURL('**/admin/forgot-password')
     await page.getByLabel('Email').fill(logins.harbourCsr)
@@ -56,7 +56,7 @@ describe('Forgot and reset password', () => {
     )
 
     const fresh = await app.newPage()
-    await fresh.goto('/admin/login')
+    await openSignIn(fresh)
     await fresh.getByLabel('Email').fill(logins.harbourCsr)
     await fresh.getByLabel('Password').fill(PASSWORD)
     await fresh.getByRole('button', { name: 'Sign In' }).click()

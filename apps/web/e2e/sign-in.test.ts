@@ -4,6 +4,7 @@ import {
   fieldError,
   gone,
   logins,
+  openSignIn,
   PASSWORD,
   query,
   setupE2eApp,
@@ -18,7 +19,7 @@ const app = setupE2eApp()
 describe('Sign In', () => {
   test('checks the email format on blur and enables Sign In only for a valid email and a password', async () => {
     const page = await app.newPage()
-    await page.goto('/admin/login')
+    await openSignIn(page)
     await visible(page.getByRole('heading', { name: 'Sign In' }))
     const submit = page.getByRole('button', { name: 'Sign In' })
     expect(await submit.isDisabled()).toBe(true)
@@ -38,7 +39,7 @@ describe('Sign In', () => {
 
   test('a wrong password shows the red alert "Please provide valid credentials"', async () => {
     const page = await app.newPage()
-    await page.goto('/admin/login')
+    await openSignIn(page)
     await page.getByLabel('Email').fill(logins.harbourAdmin)
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Sign In' }).click()
@@ -74,7 +75,7 @@ describe('Sign In', () => {
 
   test('the sign-in page fetches the app while the person types, and runs it only once they have signed in', async () => {
     const page = await app.newPage()
-    await page.goto('/admin/login')
+    await openSignIn(page)
     // Fetched once the page is up: antd's sheet as a preload (not applied), the app's modules (not run).
     const fetched = () =>
       page.evaluate(() => ({
@@ -94,6 +95,66 @@ describe('Sign In', () => {
       stylesheet: true,
       madeInBrowser: [],
     })
+  })
+
+  test('the sign-in form works before the page’s script has run: a native post signs in and goes on', async () => {
+    // Issue 14: the page comes with its form as markup (served-sign-in.tsx); without any script
+    // at all, it posts to POST /admin/login and lands on the page asked for, rendered by the server.
+    const context = await app.browser.newContext({ baseURL: app.server.url, javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto('/admin/login?redirect=%2Fadmin%2Fbook%2Flist')
+      await page.getByLabel('Email').fill(logins.harbourAdmin)
+      await page.getByLabel('Password').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign In' }).click()
+      await page.waitForURL((url) => url.pathname === '/admin/book/list')
+      await visible(page.locator('.ant-table-row').first())
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('what is typed before the script runs stays, with the caret; a refusal of the native form is shown once it runs', async () => {
+    const page = await app.newPage()
+    // The page's script held back: the person types into the server's form meanwhile.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/admin/login', { waitUntil: 'commit' })
+    await page.getByLabel('Email').pressSequentially('jane.doe')
+    await page.getByLabel('Password').pressSequentially('Spaceb')
+    expect(await page.getByRole('button', { name: 'Show' }).count()).toBe(0)
+    release()
+    await visible(page.getByRole('button', { name: 'Show' }))
+    // Hydrated over the same elements: the values, the focus and the caret are where they were;
+    // the e-mail left behind is checked as on leaving it.
+    await page.keyboard.type('oard1!')
+    expect(await page.getByLabel('Email').inputValue()).toBe('jane.doe')
+    expect(await page.getByLabel('Password').inputValue()).toBe('Spaceboard1!')
+    await visible(fieldError(page, 'Invalid email format. Ex: jane.doe@example.com'))
+    expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true)
+
+    // Sent before the script ran (held again, as on a slow line): refused, back to the page,
+    // which shows the refusal and the e-mail once its script runs.
+    const again = await app.newPage()
+    let first = true
+    await again.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      // The first page's script never comes (the post leaves the page); the next page's does.
+      if (first) first = false
+      else await route.continue()
+    })
+    await again.goto('/admin/login', { waitUntil: 'commit' })
+    await again.getByLabel('Email').fill(logins.harbourAdmin)
+    await again.getByLabel('Password').fill('not-the-password')
+    await again.getByRole('button', { name: 'Sign In' }).click()
+    await visible(again.getByRole('alert').filter({ hasText: 'Please provide valid credentials' }))
+    expect(await again.getByLabel('Email').inputValue()).toBe(logins.harbourAdmin)
+    expect(await again.getByLabel('Password').inputValue()).toBe('')
   })
 
   test('a signed-out visit goes to sign in and, after signing in, back to the page asked for', async () => {

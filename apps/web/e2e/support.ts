@@ -161,8 +161,18 @@ export function setupE2eApp(overrides?: () => ServerOverrides): E2eApp {
   return app
 }
 
+/**
+ * Opens the sign-in page and waits until its script has taken over the form the server sent (the
+ * show-password button is the script's): from then on the form checks what is typed and signs in
+ * without leaving the page.
+ */
+export async function openSignIn(page: Page, url = '/admin/login'): Promise<void> {
+  await page.goto(url)
+  await page.getByRole('button', { name: 'Show' }).waitFor()
+}
+
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto('/admin/login')
+  await openSignIn(page)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()

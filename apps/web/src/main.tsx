@@ -1,13 +1,13 @@
 import type { PreferenceKey, Profile } from '@spaceboard/domain'
+import { safeRedirect } from '@spaceboard/domain/auth/rules'
 import { SERVED_STATE_ID } from '@spaceboard/domain/served-page'
 import type { DehydratedState } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { SignIn } from './features/auth/sign-in.tsx'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { plainForgotLink, SignIn } from './features/auth/sign-in.tsx'
 import { antdStylesReady } from './platform/antd-styles-ready.ts'
 import { api } from './platform/api-client.ts'
 import type { PreferenceAnswer } from './platform/preferences.ts'
-import { safeRedirect } from './platform/redirect.ts'
 
 /**
  * The entry: React and the sign-in page only (issue 14: the first page must load fast on a slow
@@ -17,30 +17,33 @@ import { safeRedirect } from './platform/redirect.ts'
  */
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element.')
-const root = createRoot(container)
 const loadApp = () => import('./app.tsx')
 
 if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
   const redirect = new URLSearchParams(window.location.search).get('redirect') ?? undefined
   const target = safeRedirect(redirect && redirect.length <= 2000 ? redirect : undefined)
-  root.render(
+  const onSignedIn = async (profile: Profile) => {
+    try {
+      const [app] = await Promise.all([loadApp(), antdStylesReady({ apply: true })])
+      window.history.replaceState(null, '', target)
+      await app.mountApp(root, { profile })
+    } catch {
+      // The app's chunk did not come (a new deployment, the network): a full page load.
+      window.location.assign(target)
+    }
+  }
+  // The server sends the form as markup (served-sign-in.tsx; index.html's root is empty): hydrated,
+  // so that what the person has typed, and where, stays as it is.
+  const served = container.firstElementChild !== null
+  const page = (
     <StrictMode>
-      <SignIn
-        onSignedIn={async (profile) => {
-          try {
-            const [app] = await Promise.all([loadApp(), antdStylesReady({ apply: true })])
-            window.history.replaceState(null, '', target)
-            await app.mountApp(root, { profile })
-          } catch {
-            // The app's chunk did not come (a new deployment, the network): a full page load.
-            window.location.assign(target)
-          }
-        }}
-        forgotLink={<a href="/admin/forgot-password">I forgot my password</a>}
-      />
-    </StrictMode>,
+      <SignIn served={served ? 'hydrate' : undefined} onSignedIn={onSignedIn} forgotLink={plainForgotLink} />
+    </StrictMode>
   )
+  const root = served ? hydrateRoot(container, page) : createRoot(container)
+  if (!served) root.render(page)
 } else {
+  const root = createRoot(container)
   // A page the server rendered (the API's server-render.ts) comes with the answers it shows: the
   // app starts from them and its first render replaces the server's.
   const served = servedAnswers()

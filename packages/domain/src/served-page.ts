@@ -17,3 +17,9 @@ export const SERVED_STATE_ID = 'served-state'
 
 /** The attribute marking a served page's markup and its styles, which the app's first render replaces. */
 export const SERVED_MARK = 'data-served'
+
+/**
+ * The sign-in page with its form as markup (the web's build writes it beside index.html), which the
+ * API sends for /admin/login.
+ */
+export const SERVED_SIGN_IN_PAGE = 'sign-in.html'

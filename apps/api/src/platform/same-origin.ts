@@ -9,12 +9,16 @@ import { appendRouteHook, takesBody } from './route-hooks.ts'
  * person); `Origin`, when present, must be the app's public origin or the origin the request was
  * addressed to (the Host header: a proxy that keeps it, such as the Vite dev server). A request
  * with neither header is not a browser's cross-site request (curl, server-to-server) and passes.
+ * `Origin: null` passes only beside `Sec-Fetch-Site: same-origin`, which no page can set: it is what a
+ * browser sends with the app's own native form (the sign-in page's, POST /admin/login) under the
+ * app's `Referrer-Policy: no-referrer`.
  */
 export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
   const origin = request.headers.origin
   if (origin === undefined) return false
+  if (origin === 'null' && site === 'same-origin') return false
   if (origin === publicOrigin) return false
   let parsed: URL
   try {

@@ -28,6 +28,7 @@ describe('state-changing requests from another site', () => {
   it.each([
     ['a foreign Origin', { origin: 'https://evil.example' }],
     ['Origin: null', { origin: 'null' }],
+    ['Origin: null from another site', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
     [
@@ -67,6 +68,11 @@ describe('state-changing requests from another site', () => {
       payload: { backend: 1, email: logins.harbourAdmin, password: 'x' },
     })
     expect(login.statusCode).toBe(403)
+  })
+
+  it("lets the app's own native form through: Origin null (Referrer-Policy no-referrer) from the same origin", async () => {
+    const response = await putProfile({ origin: 'null', 'sec-fetch-site': 'same-origin' })
+    expect(response.statusCode).toBe(200)
   })
 
   it('lets a cross-site GET through (it changes nothing)', async () => {

@@ -3,8 +3,6 @@ import { type QueryClient, queryOptions, useQueryClient, useSuspenseQuery } from
 import { useNavigate } from '@tanstack/react-router'
 import { api } from './api-client.ts'
 
-export { safeRedirect } from './redirect.ts'
-
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
   queryFn: ({ signal }) => api<Profile>('/api/profile', { signal, on401: 'error' }),

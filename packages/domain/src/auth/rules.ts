@@ -16,3 +16,26 @@ export function signInEmailError(value: string): string | undefined {
     ? undefined
     : messages.invalidEmailExample(EMAIL_EXAMPLE)
 }
+
+/** A same-origin path to return to after signing in; anything else falls back to the profile. */
+export function safeRedirect(redirect: string | undefined): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
+    return '/admin/profile/show'
+  }
+  if (redirect.startsWith('/admin/login')) return '/admin/profile/show'
+  return redirect
+}
+
+/**
+ * The sign-in page's own form, sent before the app has started (the page comes as markup: a
+ * native form posting to POST /admin/login), is answered with a redirect; a refusal comes back to
+ * the page in this short-lived cookie (JSON: SignInFailure), which the page shows and clears.
+ */
+export const SIGN_IN_FAILURE_COOKIE = 'sb_sign_in_failure'
+
+export interface SignInFailure {
+  /** The message the page shows (the spec's). */
+  message: string
+  /** The e-mail that was sent, so that the person need not type it again. */
+  email: string
+}

@@ -1,7 +1,8 @@
 import { forgotPasswordSchema, messages, resetPasswordSchema, signInSchema } from '@spaceboard/domain'
+import { SIGN_IN_FAILURE_COOKIE, type SignInFailure, safeRedirect } from '@spaceboard/domain/auth/rules'
 import type { App, AppDeps } from '../../platform/app.ts'
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth.ts'
-import { unauthorized } from '../../platform/errors.ts'
+import { HttpError, unauthorized } from '../../platform/errors.ts'
 import { profileOf } from '../profile/profile.service.ts'
 import * as service from './auth.service.ts'
 
@@ -24,6 +25,55 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
       return result.profile
     },
   )
+
+  // The sign-in page's own form (apps/web/src/features/auth/served-sign-in.tsx) when it is sent
+  // before the page's script has run: the same sign-in, answered as a browser's form is, with a
+  // redirect: on to the page's `redirect` signed in, or back to the page, the refusal and the e-mail
+  // in SIGN_IN_FAILURE_COOKIE for the page to show. Form bodies are read on this route only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    )
+    scope.post(
+      '/admin/login',
+      {
+        config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        const form = (request.body ?? {}) as Record<string, unknown>
+        const redirect = redirectOf(request.query)
+        const back = redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''
+        const email = typeof form.email === 'string' ? form.email : ''
+        const refuse = (message: string) => {
+          const failure: SignInFailure = { message, email: email.slice(0, 255) }
+          reply.setCookie(SIGN_IN_FAILURE_COOKIE, JSON.stringify(failure), {
+            path: '/admin/login',
+            maxAge: 60,
+            sameSite: 'strict',
+            secure: config.secureCookies,
+          })
+          return reply.redirect(`/admin/login${back}`, 303)
+        }
+        const input = signInSchema.safeParse({ backend: 1, email, password: form.password ?? '' })
+        if (!input.success) return refuse(input.error.issues[0]?.message ?? messages.invalidCredentials)
+        let result: { ok: true; token: string } | { ok: false }
+        try {
+          result = await request.anonymous((ctx) =>
+            service.signIn(ctx, settings, input.data, request.ip, request.sessionId),
+          )
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 429) return refuse(error.message)
+          throw error
+        }
+        if (!result.ok) return refuse(messages.invalidCredentials)
+        setSessionCookie(reply, result.token, config.secureCookies)
+        return reply.redirect(safeRedirect(redirect), 303)
+      },
+    )
+  })
 
   app.post(
     '/api/logout',
@@ -70,4 +120,15 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
       return result.profile
     },
   )
+}
+
+/**
+ * The sign-in page's `redirect` as a Location can carry it: printable ASCII (the app's links encode
+ * the rest), at most 2,000 characters; anything else is no redirect (on to the profile).
+ */
+function redirectOf(query: unknown): string | undefined {
+  const { redirect } = (query ?? {}) as Record<string, unknown>
+  return typeof redirect === 'string' && redirect.length <= 2000 && /^[\x21-\x7e]*$/.test(redirect)
+    ? redirect
+    : undefined
 }

@@ -1,6 +1,7 @@
+import { safeRedirect } from '@spaceboard/domain/auth/rules'
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
-import { safeRedirect, startSession } from '../../platform/session.ts'
+import { startSession } from '../../platform/session.ts'
 import { SignIn } from './sign-in.tsx'
 
 const route = getRouteApi('/admin/login')
