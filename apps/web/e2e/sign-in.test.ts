@@ -155,6 +155,9 @@ describe('Sign In', () => {
     await visible(again.getByRole('alert').filter({ hasText: 'Please provide valid credentials' }))
     expect(await again.getByLabel('Email').inputValue()).toBe(logins.harbourAdmin)
     expect(await again.getByLabel('Password').inputValue()).toBe('')
+    expect(await again.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+      'current-password',
+    )
   })
 
   test('a signed-out visit goes to sign in and, after signing in, back to the page asked for', async () => {

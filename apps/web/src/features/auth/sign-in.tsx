@@ -54,6 +54,9 @@ export function SignIn({ onSignedIn, forgotLink, served }: SignInProps) {
     // An e-mail the person has typed and left is checked as if they had left it now.
     if (typed && document.activeElement !== emailInput.current) setEmailError(signInEmailError(typed))
     if (refused) setFailure(refused.message)
+    // Refused with the e-mail given back: the password is what is left to type again.
+    if (refused?.email && !typed && document.activeElement === emailInput.current)
+      passwordInput.current?.focus()
     setNative(false)
   }, [served])
 
