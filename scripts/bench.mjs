@@ -2259,8 +2259,9 @@ async function calendarRender() {
   const { chromium } = await import('playwright-core')
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-calendar-render-'))
   const port = '3319'
-  const base = `http://127.0.0.1:${port}`
-  const child = startServer({ DATA_DIR: dataDir, PORT: port })
+  // CALENDAR_RENDER_BASE=<url>: a running server (one build against another).
+  const base = process.env.CALENDAR_RENDER_BASE ?? `http://127.0.0.1:${port}`
+  const child = process.env.CALENDAR_RENDER_BASE ? null : startServer({ DATA_DIR: dataDir, PORT: port })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
@@ -2344,7 +2345,7 @@ async function calendarRender() {
     }
   } finally {
     await browser.close()
-    await stop(child)
+    if (child) await stop(child)
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
