@@ -21,7 +21,7 @@ const loadApp = () => import('./app.tsx')
 
 if (window.location.pathname.replace(/\/+$/, '') === '/admin/login') {
   const redirect = new URLSearchParams(window.location.search).get('redirect') ?? undefined
-  const target = safeRedirect(redirect && redirect.length <= 2000 ? redirect : undefined)
+  const target = safeRedirect(redirect)
   const onSignedIn = async (profile: Profile) => {
     try {
       const [app] = await Promise.all([loadApp(), antdStylesReady({ apply: true })])

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { safeRedirect } from '../src/auth/rules.ts'
 import { messages, passwordStrength, resetPasswordSchema, signInSchema } from '../src/index.ts'
 
 describe('password strength meter', () => {
@@ -35,5 +36,21 @@ describe('sign-in and reset schemas', () => {
       message: messages.confirmPasswordMismatch,
       path: ['confirm_password'],
     })
+  })
+})
+
+describe('the redirect after signing in', () => {
+  it('follows a path of the app, and falls back to the profile for anything else', () => {
+    expect(safeRedirect('/admin/book/list?page=2')).toBe('/admin/book/list?page=2')
+    for (const other of [
+      undefined,
+      '',
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/admin/login?redirect=/x',
+      `/admin/book/list?search=${'x'.repeat(2000)}`,
+    ])
+      expect(safeRedirect(other)).toBe('/admin/profile/show')
   })
 })

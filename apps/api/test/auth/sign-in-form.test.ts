@@ -84,6 +84,7 @@ describe('POST /admin/login (the native form)', () => {
     ['a protocol-relative one', '?redirect=%2F%2Fevil.example'],
     ['the sign-in page itself', '?redirect=%2Fadmin%2Flogin'],
     ['one a Location cannot carry', '?redirect=%2Fadmin%0D%0ASet-Cookie%3A%20x%3D1'],
+    ['over 2,000 characters', `?redirect=%2Fadmin%2Fbook%2Flist%3Fsearch%3D${'x'.repeat(2000)}`],
   ])('goes on to the profile when the redirect is %s', async (_label, query) => {
     const response = await post({ email: logins.harbourAdmin, password: DEMO_PASSWORD }, query)
     expect(response.statusCode).toBe(303)
@@ -98,6 +99,12 @@ describe('POST /admin/login (the native form)', () => {
     )
     expect(response.statusCode).toBe(303)
     expect(response.headers.location).toBe('/admin/login?redirect=%2Fadmin%2Fbook%2Flist')
+    // A redirect the page would not follow is not sent back to it.
+    const offSite = await post(
+      { email: logins.harbourAdmin, password: 'wrong' },
+      '?redirect=%2F%2Fevil.example',
+    )
+    expect(offSite.headers.location).toBe('/admin/login')
     expect(response.cookies.find((c) => c.name === 'sb_session')).toBeUndefined()
     const { cookie, failure } = failureOf(response) ?? {}
     expect(failure).toEqual({ message: messages.invalidCredentials, email: logins.harbourAdmin })

@@ -17,9 +17,17 @@ export function signInEmailError(value: string): string | undefined {
     : messages.invalidEmailExample(EMAIL_EXAMPLE)
 }
 
-/** A same-origin path to return to after signing in; anything else falls back to the profile. */
+/**
+ * A same-origin path to return to after signing in (at most 2,000 characters: no screen's address
+ * is longer); anything else falls back to the profile.
+ */
 export function safeRedirect(redirect: string | undefined): string {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
+  if (
+    !redirect?.startsWith('/') ||
+    redirect.startsWith('//') ||
+    redirect.startsWith('/\\') ||
+    redirect.length > 2000
+  ) {
     return '/admin/profile/show'
   }
   if (redirect.startsWith('/admin/login')) return '/admin/profile/show'

@@ -45,7 +45,9 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
       async (request, reply) => {
         const form = (request.body ?? {}) as Record<string, unknown>
         const redirect = redirectOf(request.query)
-        const back = redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''
+        const target = safeRedirect(redirect)
+        // Back to the page with the redirect it would have followed.
+        const back = target === redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''
         const email = typeof form.email === 'string' ? form.email : ''
         const refuse = (message: string) => {
           const failure: SignInFailure = { message, email: email.slice(0, 255) }
@@ -70,7 +72,7 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
         }
         if (!result.ok) return refuse(messages.invalidCredentials)
         setSessionCookie(reply, result.token, config.secureCookies)
-        return reply.redirect(safeRedirect(redirect), 303)
+        return reply.redirect(target, 303)
       },
     )
   })
@@ -124,11 +126,9 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
 
 /**
  * The sign-in page's `redirect` as a Location can carry it: printable ASCII (the app's links encode
- * the rest), at most 2,000 characters; anything else is no redirect (on to the profile).
+ * the rest); anything else is no redirect (on to the profile).
  */
 function redirectOf(query: unknown): string | undefined {
   const { redirect } = (query ?? {}) as Record<string, unknown>
-  return typeof redirect === 'string' && redirect.length <= 2000 && /^[\x21-\x7e]*$/.test(redirect)
-    ? redirect
-    : undefined
+  return typeof redirect === 'string' && /^[\x21-\x7e]*$/.test(redirect) ? redirect : undefined
 }
