@@ -297,8 +297,12 @@ describe('Users', () => {
     await visible(row(page, logins.super))
     await shot(page, 'users-list-super')
 
-    await page.getByRole('checkbox', { name: 'Exclude super users' }).check()
+    // Its state is the URL's: it shows checked once the navigation has landed, which under a loaded
+    // machine came after check()'s own look at it (check() failed: "did not change its state").
+    const excludeSuper = page.getByRole('checkbox', { name: 'Exclude super users' })
+    await excludeSuper.click()
     await page.waitForURL((url) => url.searchParams.get('excludeSuper') === 'true')
+    await expect.poll(() => excludeSuper.isChecked()).toBe(true)
     await gone(row(page, logins.super))
     await choose(page, 'User type', 'CSR')
     await page.waitForURL((url) => url.searchParams.get('userType') === 'csr')
