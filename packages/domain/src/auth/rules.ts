@@ -17,20 +17,23 @@ export function signInEmailError(value: string): string | undefined {
     : messages.invalidEmailExample(EMAIL_EXAMPLE)
 }
 
-/**
- * A same-origin path to return to after signing in (at most 2,000 characters: no screen's address
- * is longer); anything else falls back to the profile.
- */
+/** The sign-in page's address: its form posts there too (POST /admin/login), and its refusal cookie lives there. */
+export const SIGN_IN_PATH = '/admin/login'
+
+/** The longest redirect after signing in that is followed: no screen's address is longer. */
+export const MAX_REDIRECT_LENGTH = 2000
+
+/** A same-origin path to return to after signing in; anything else falls back to the profile. */
 export function safeRedirect(redirect: string | undefined): string {
   if (
     !redirect?.startsWith('/') ||
     redirect.startsWith('//') ||
     redirect.startsWith('/\\') ||
-    redirect.length > 2000
+    redirect.length > MAX_REDIRECT_LENGTH
   ) {
     return '/admin/profile/show'
   }
-  if (redirect.startsWith('/admin/login')) return '/admin/profile/show'
+  if (redirect.startsWith(SIGN_IN_PATH)) return '/admin/profile/show'
   return redirect
 }
 

@@ -1,5 +1,10 @@
 import { forgotPasswordSchema, messages, resetPasswordSchema, signInSchema } from '@spaceboard/domain'
-import { SIGN_IN_FAILURE_COOKIE, type SignInFailure, safeRedirect } from '@spaceboard/domain/auth/rules'
+import {
+  SIGN_IN_FAILURE_COOKIE,
+  SIGN_IN_PATH,
+  type SignInFailure,
+  safeRedirect,
+} from '@spaceboard/domain/auth/rules'
 import type { App, AppDeps } from '../../platform/app.ts'
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth.ts'
 import { HttpError, unauthorized } from '../../platform/errors.ts'
@@ -37,7 +42,7 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     )
     scope.post(
-      '/admin/login',
+      SIGN_IN_PATH,
       {
         config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { hide: true },
@@ -52,12 +57,12 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
         const refuse = (message: string) => {
           const failure: SignInFailure = { message, email: email.slice(0, 255) }
           reply.setCookie(SIGN_IN_FAILURE_COOKIE, JSON.stringify(failure), {
-            path: '/admin/login',
+            path: SIGN_IN_PATH,
             maxAge: 60,
             sameSite: 'strict',
             secure: config.secureCookies,
           })
-          return reply.redirect(`/admin/login${back}`, 303)
+          return reply.redirect(`${SIGN_IN_PATH}${back}`, 303)
         }
         const input = signInSchema.safeParse({ backend: 1, email, password: form.password ?? '' })
         if (!input.success) return refuse(input.error.issues[0]?.message ?? messages.invalidCredentials)

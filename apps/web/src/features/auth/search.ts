@@ -1,8 +1,9 @@
+import { MAX_REDIRECT_LENGTH } from '@spaceboard/domain/auth/rules'
 import { z } from 'zod'
 
 /** Sign in: where to go back to afterwards. */
 export const signInSearchSchema = z.object({
-  redirect: z.string().max(2000).optional().catch(undefined),
+  redirect: z.string().max(MAX_REDIRECT_LENGTH).optional().catch(undefined),
 })
 
 /** Reset password: the token of the e-mailed link. */

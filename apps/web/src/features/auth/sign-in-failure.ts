@@ -1,4 +1,4 @@
-import { SIGN_IN_FAILURE_COOKIE, type SignInFailure } from '@spaceboard/domain/auth/rules'
+import { SIGN_IN_FAILURE_COOKIE, SIGN_IN_PATH, type SignInFailure } from '@spaceboard/domain/auth/rules'
 
 /**
  * The refusal of the sign-in page's native form (sent before the page's script ran, answered by
@@ -9,7 +9,7 @@ export function takeSignInFailure(): SignInFailure | undefined {
   const cookie = document.cookie.split('; ').find((c) => c.startsWith(prefix))
   if (!cookie) return undefined
   // biome-ignore lint/suspicious/noDocumentCookie: synchronous, on the first page, in every browser (the Cookie Store API is not in all yet)
-  document.cookie = `${SIGN_IN_FAILURE_COOKIE}=; Max-Age=0; Path=/admin/login; SameSite=Strict`
+  document.cookie = `${SIGN_IN_FAILURE_COOKIE}=; Max-Age=0; Path=${SIGN_IN_PATH}; SameSite=Strict`
   try {
     const failure = JSON.parse(decodeURIComponent(cookie.slice(prefix.length))) as Partial<SignInFailure>
     return typeof failure.message === 'string'
