@@ -23,6 +23,7 @@ import {
 import { useEffect, useRef } from 'react'
 import {
   type BookingEventProps,
+  type ColumnStretch,
   type GridEvent,
   gridMinutes,
   gridViews,
@@ -54,6 +55,11 @@ export interface CalendarGridProps {
   offset: string | null
   /** The day view of a day whose clock changes: its 23 or 25 hours (calendar-model.ts); null otherwise. */
   axis: DayAxis | null
+  /**
+   * The time views' hours outside a column's bookable window (its space, or null in a week's plain
+   * columns, and its date); null in the month view.
+   */
+  closedHours: ((spaceId: number | null, date: IsoDate) => readonly ColumnStretch[]) | null
   /** bookings.create: drag across an empty slot. */
   selectable: boolean
   /** bookings.update: move and resize (imported bookings never). */
@@ -118,6 +124,27 @@ function clockOptions(axis: DayAxis | null, offset: string | null) {
   }
 }
 
+/**
+ * A time-grid column's content: its closed hours as shaded blocks (calendar.css), placed in slot
+ * heights so they sit on the rows. Always a list, even an empty one: the library leaves a column's
+ * old content in place when it is given none.
+ */
+function closedHoursContent(closedHours: CalendarGridProps['closedHours']) {
+  if (!closedHours) return undefined
+  return ({ date, resource }: { date: Date; resource?: { id: string | number } }) => ({
+    domNodes: closedHours(resource ? Number(resource.id) : null, wallOfGridDate(date).date).map(
+      ({ from, to }) => {
+        const block = document.createElement('div')
+        block.className = 'sb-closed-hours'
+        block.title = 'Outside bookable hours'
+        block.style.top = `calc(var(--ec-slot-height) * ${from / 60})`
+        block.style.height = `calc(var(--ec-slot-height) * ${(to - from) / 60})`
+        return block
+      },
+    ),
+  })
+}
+
 const bookingOf = (extendedProps: Record<string, unknown>): BookingEventProps | null =>
   extendedProps.kind === 'booking' ? (extendedProps as unknown as BookingEventProps) : null
 
@@ -152,6 +179,7 @@ export function CalendarGrid(props: CalendarGridProps) {
       columnWidth: 'minmax(120px, 1fr)',
       allDaySlot: false,
       ...clockOptions(latest.current.axis, latest.current.offset),
+      dayCellContent: closedHoursContent(latest.current.closedHours),
       height: heights[latest.current.view],
       pointer: true,
       editable: latest.current.editable,
@@ -267,7 +295,7 @@ export function CalendarGrid(props: CalendarGridProps) {
     }
   }, [])
 
-  const { view, date, spaces, events, offset, axis, selectable, editable } = props
+  const { view, date, spaces, events, offset, axis, closedHours, selectable, editable } = props
   useEffect(() => {
     const current = calendar.current
     if (!current) return
@@ -284,6 +312,9 @@ export function CalendarGrid(props: CalendarGridProps) {
   useEffect(() => {
     calendar.current?.setOption('events', events as never)
   }, [events])
+  useEffect(() => {
+    calendar.current?.setOption('dayCellContent', closedHoursContent(closedHours))
+  }, [closedHours])
   useEffect(() => {
     const current = calendar.current
     if (!current) return

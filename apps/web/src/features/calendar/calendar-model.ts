@@ -12,9 +12,12 @@ import {
   formatWallTime,
   type IsoDate,
   isIsoDate,
+  minutesOfDay,
   startOfDay,
   type WallMoment,
+  type WallTime,
   wallClock,
+  wallInstant,
   wallMoment,
 } from '@spaceboard/domain'
 import { spaceColour } from './palette.ts'
@@ -261,12 +264,15 @@ const days = (start: IsoDate, end: IsoDate): IsoDate[] => {
   return all
 }
 
+/** The spaces the grid shades: each column of the day view, or the one space of a week or month. */
+export const shadedSpaces = (window: CalendarWindow, view: CalendarView): readonly CalendarSpace[] =>
+  view === '' || window.spaces.length === 1 ? window.spaces : []
+
 /**
- * The shaded parts of the grid (spec: blackout periods and the hours outside a space's bookable
- * window), for the spaces given: in the day view each column's own, in a one-space week its own.
- * Whole days in the month view.
+ * The blackout periods of the spaces given (spec: shaded), as background events: on the day view
+ * each column's own, in a one-space week its own; whole days in the month view.
  */
-export function shadedEvents(
+export function blackoutEvents(
   window: CalendarWindow,
   spaces: readonly CalendarSpace[],
   range: { start: IsoDate; end: IsoDate },
@@ -293,37 +299,35 @@ export function shadedEvents(
       classNames: ['sb-blackout'],
     })
   }
-  if (allDay) return events
-  for (const space of spaces) {
-    const opens = space.startTime
-    const closes = space.endTime === '00:00' ? '24:00' : space.endTime
-    for (const day of days(range.start, range.end)) {
-      if (opens > '00:00')
-        events.push({
-          id: `closed-${space.id}-${day}-am`,
-          start: `${day}T00:00:00`,
-          end: `${day}T${opens}:00`,
-          resourceIds: [space.id],
-          title: 'Outside bookable hours',
-          display: 'background',
-          classNames: ['sb-closed'],
-        })
-      if (closes < '24:00')
-        events.push({
-          id: `closed-${space.id}-${day}-pm`,
-          start: `${day}T${closes}:00`,
-          end: `${addDays(day, 1)}T00:00:00`,
-          resourceIds: [space.id],
-          title: 'Outside bookable hours',
-          display: 'background',
-          classNames: ['sb-closed'],
-        })
-    }
-  }
   return events
 }
 
-/** Wall-clock events (the shaded hours and blackouts) moved onto a clock-change day's axis. */
+/** A stretch of a time-grid column, in minutes from the grid's top. */
+export interface ColumnStretch {
+  from: number
+  to: number
+}
+
+/**
+ * The hours of a day outside a space's bookable window (spec: shaded), as stretches of its
+ * time-grid column: minutes from the grid's top, which is midnight, or the day's first instant on a
+ * clock-change day's axis. The grid draws them inside the column, not as events: a hundred spaces
+ * were two hundred background events, a third of the day view's render.
+ */
+export function closedStretches(space: CalendarSpace, day: IsoDate, axis: DayAxis | null): ColumnStretch[] {
+  const opens = space.startTime
+  const closes = space.endTime === '00:00' ? '24:00' : space.endTime
+  const at = (time: WallTime) =>
+    axis
+      ? Math.round((wallInstant(day, time, axis.zone).getTime() - axis.start) / 60_000)
+      : minutesOfDay(time)
+  const stretches: ColumnStretch[] = []
+  if (opens > '00:00') stretches.push({ from: 0, to: at(opens) })
+  if (closes < '24:00') stretches.push({ from: at(closes), to: axis?.minutes ?? 24 * 60 })
+  return stretches
+}
+
+/** Wall-clock events (the blackouts) moved onto a clock-change day's axis. */
 export function eventsOnAxis(events: readonly GridEvent[], axis: DayAxis): GridEvent[] {
   const place = (wall: string) => axisTimeOfWall(axis, wall.slice(0, 10), wall.slice(11, 16))
   return events.map((event) =>

@@ -9,6 +9,7 @@ import {
   formatIsoDate,
   formatMoney,
   formatWallTime,
+  type IsoDate,
   isClockChangeDay,
   messages,
   timeZoneOffset,
@@ -51,19 +52,21 @@ import { calendarPdfUrl, calendarWindowQuery, useLiveBookings, windowParams } fr
 import { CalendarGrid, type GridChange } from './calendar-grid.tsx'
 import {
   type BookingEventProps,
+  blackoutEvents,
   bookingEvents,
   bookingTooltip,
   type CalendarSearch,
   clockChangeEvents,
   clockChanges,
   clockChangeText,
+  closedStretches,
   eventsOnAxis,
   hasFilters,
   monthEvents,
   roomDetailSearchOf,
   searchOf,
   searchViewOf,
-  shadedEvents,
+  shadedSpaces,
   stepDate,
   todayIso,
   viewNames,
@@ -187,14 +190,23 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
   const events = useMemo(() => {
     if (!answer) return []
     const booked = bookingEvents(answer, (booking) => canUpdate && !booking.imported, axis)
-    // Shading per space: each column of the day view, or the one space of a week or month.
-    const shadedSpaces = view === '' || answer.spaces.length === 1 ? answer.spaces : []
-    const shaded = shadedEvents(answer, shadedSpaces, range, view === '2')
-    if (axis) return [...eventsOnAxis(shaded, axis), ...booked]
+    const blackouts = blackoutEvents(answer, shadedSpaces(answer, view), range, view === '2')
+    if (axis) return [...eventsOnAxis(blackouts, axis), ...booked]
     // On a 24-row grid the hour a clock change skips or repeats is shaded instead.
     const clock = changes.flatMap((change) => clockChangeEvents(change, answer.spaces))
-    return [...shaded, ...clock, ...(view === '2' ? monthEvents(booked) : booked)]
+    return [...blackouts, ...clock, ...(view === '2' ? monthEvents(booked) : booked)]
   }, [answer, canUpdate, view, range, changes, axis])
+
+  // The hours outside each space's bookable window, shaded in its time-grid columns.
+  const closedHours = useMemo(() => {
+    if (!answer || view === '2') return null
+    const shaded = new Map(shadedSpaces(answer, view).map((space) => [space.id, space]))
+    const only = shaded.size === 1 ? [...shaded.values()][0] : undefined
+    return (spaceId: number | null, day: IsoDate) => {
+      const space = spaceId === null ? only : shaded.get(spaceId)
+      return space ? closedStretches(space, day, axis) : []
+    }
+  }, [answer, view, axis])
 
   const spaceById = useMemo(() => new Map(spaces.map((s) => [s.id, s])), [spaces])
   const dateText = (iso: string) => calendarDateText(iso, timeFormat)
@@ -431,6 +443,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
                   events={events}
                   offset={singleZone ? timeZoneOffset(singleZone) : null}
                   axis={axis}
+                  closedHours={closedHours}
                   selectable={canCreate && view !== '2' && (view === '' || spaces.length === 1)}
                   editable={canUpdate}
                   tooltip={(props: BookingEventProps) => bookingTooltip(props, totalText)}
