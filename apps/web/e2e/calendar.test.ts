@@ -118,6 +118,21 @@ async function pointAt(page: Page, space: string, time: string): Promise<{ x: nu
   return { x: box.x + box.width / 2, y: box.y + (minutesOfDay(time) / 60) * HOUR_PX }
 }
 
+/** The shaded hours in a space's day-view column: each block's top, height and tooltip. */
+async function closedHoursOf(page: Page, space: string): Promise<string[][]> {
+  const names = await page.locator('.sb-calendar .ec-col-head').allTextContents()
+  return page
+    .locator('.sb-calendar .ec-body .ec-day')
+    .nth(names.findIndex((name) => name.includes(space)))
+    .locator('.sb-closed-hours')
+    .evaluateAll((blocks) =>
+      blocks.map((block) => {
+        const style = getComputedStyle(block)
+        return [style.top, style.height, block.getAttribute('title') ?? '']
+      }),
+    )
+}
+
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y)
   await page.mouse.down()
@@ -289,7 +304,7 @@ describe('Booking calendar', () => {
     await shot(page, 'calendar-month')
   })
 
-  test('a day of many spaces keeps each column readable and scrolls sideways', async () => {
+  test("a day of many spaces keeps each column readable, shades each one's closed hours and blackouts, and scrolls sideways", async () => {
     const page = await app.signedInPage(logins.harbourAdmin)
     const date = nextDay()
     // A location of 40 spaces (the window's answer, as the API shapes it).
@@ -306,13 +321,14 @@ describe('Booking calendar', () => {
         timezone: 'Australia/Sydney',
         displayOrder: i + 1,
         colorIndex: i % 53,
-        startTime: '07:00',
-        endTime: '20:00',
+        // Space 02 is bookable around the clock; the others from 07:00 to 20:00.
+        startTime: i === 1 ? '00:00' : '07:00',
+        endTime: i === 1 ? '00:00' : '20:00',
         minimumDurationMinutes: 60,
       })),
       names: [],
       bookings: [],
-      blackouts: [],
+      blackouts: [{ spaceId: 9002, startDate: date, endDate: date }],
     }
     await page.route(/\/api\/userbooking\/\?/, (route) => route.fulfill({ json: answer }))
     await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}`)
@@ -320,6 +336,17 @@ describe('Booking calendar', () => {
     await expect.poll(() => heads.count()).toBe(40)
     const widths = await heads.evaluateAll((all) => all.map((head) => head.getBoundingClientRect().width))
     expect(Math.min(...widths)).toBeGreaterThanOrEqual(119.5)
+    // Each column shades its own space's hours outside its bookable window (45 px an hour), and its blackout.
+    expect(await closedHoursOf(page, 'Space 01')).toEqual([
+      ['0px', '315px', 'Outside bookable hours'],
+      ['900px', '180px', 'Outside bookable hours'],
+    ])
+    expect(await closedHoursOf(page, 'Space 02')).toEqual([])
+    expect(await closedHoursOf(page, 'Space 40')).toHaveLength(2)
+    await expect.poll(() => page.locator('.sb-calendar .ec-bg-event.sb-blackout').count()).toBe(1)
+    const blackout = await page.locator('.sb-calendar .ec-bg-event.sb-blackout').boundingBox()
+    const third = await heads.nth(2).boundingBox()
+    expect(Math.abs((blackout?.x ?? 0) - (third?.x ?? 1))).toBeLessThan(4)
     const grid = page.locator('.sb-calendar .ec-main')
     const [scrollWidth, clientWidth] = await grid.evaluate((main) => [main.scrollWidth, main.clientWidth])
     expect(scrollWidth).toBeGreaterThan(clientWidth)
@@ -443,6 +470,10 @@ describe('Booking calendar', () => {
       expect(await placeOf(page, short)).toEqual({ space: 'Harbour Room A', time: '01:30' })
       await eventually(() => endOf(page, short)).toBe('02:30')
       expect(await eventOf(page, short).textContent()).toContain('01:30 AM – 03:30 AM')
+      // Room A closes at 23:45 on the clock: 22¾ real hours into the day, a quarter hour before its end.
+      expect(await closedHoursOf(page, 'Harbour Room A')).toEqual([
+        ['1023.75px', '11.25px', 'Outside bookable hours'],
+      ])
       await shot(page, 'calendar-spring-forward')
 
       // Fall back: 02:00 twice, the second marked; 01:30–03:30 on the clock is three real hours.
