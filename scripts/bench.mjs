@@ -2168,6 +2168,7 @@ async function webLoad() {
     console.log(
       `web-load: Chromium, 4× CPU throttling, 1.6 Mbps / 150 ms network, empty cache, ${WEB_LOAD_RUNS} runs each`,
     )
+    console.log(`  ${machineReference()}`)
     report('sign-in page until usable (a key typed lands in the e-mail field)', signInRuns, 1.5)
     report(
       "sign-in page until Playwright's locator sees the form",
@@ -2247,6 +2248,20 @@ function calendarFixture(start, days, spaces, bookings) {
 const CALENDAR_RENDER_RUNS = 3
 
 /**
+ * A fixed piece of CPU work, timed: this machine's speed swings by 2× from one hour to the next,
+ * and the browser benches' figures with it. Printed beside them, it says which hour a figure was
+ * taken in (stop 41 measured 770–860 ms).
+ */
+function machineReference() {
+  const started = performance.now()
+  let x = 0
+  for (let i = 0; i < 2e8; i++) x = (x + i * 7) % 1000003
+  // Its result is used, so that the loop cannot be optimised away.
+  if (x < 0) throw new Error('unreachable')
+  return `machine reference: a fixed loop took ${ms(performance.now() - started)}`
+}
+
+/**
  * `npm run bench calendar-render` (issue 16): in headless Chromium, signed in as a center admin,
  * from navigation to /admin/book/calendar until the events are painted (the first animation frame
  * after they are in the page, read with the Performance API: performance.now() counts from the
@@ -2287,6 +2302,7 @@ async function calendarRender() {
     console.log(
       `calendar-render: Chromium, no throttling, median of ${CALENDAR_RENDER_RUNS} runs (navigation → events painted)`,
     )
+    console.log(`  ${machineReference()}`)
     for (const c of cases) {
       const runs = []
       for (let run = 0; run < CALENDAR_RENDER_RUNS; run++) {
