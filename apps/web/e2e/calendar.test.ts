@@ -508,20 +508,31 @@ describe('Booking calendar', () => {
     }
   })
 
-  test('live: a booking made by another person appears on an open calendar without a reload', async () => {
+  test('live: a booking made by another person appears on an open calendar without a reload, the others left as they are', async () => {
     const watcher = await app.signedInPage(logins.harbourAdmin)
     await watcher.setViewportSize({ width: 1440, height: 1000 })
     const booker = await app.signedInPage(logins.harbourCsr)
     const date = nextDay()
+    const shown = await book(booker, date, '10:00', '11:00')
     // The live stream answers once the server listens for changes.
     const stream = watcher.waitForResponse((r) => r.url().includes('/api/calendar/events'))
     await openDay(watcher, date)
     expect((await stream).status()).toBe(200)
+    await visible(eventOf(watcher, shown))
+    await eventOf(watcher, shown).evaluate((element) => {
+      ;(globalThis as { shownBefore?: Element }).shownBefore = element
+    })
     const started = Date.now()
     const id = await book(booker, date, '15:00', '16:00', ids.roomB)
     await visible(eventOf(watcher, id))
     const delay = Date.now() - started
     expect(delay).toBeLessThan(5_000)
     expect(await placeOf(watcher, id)).toEqual({ space: 'Harbour Room B', time: '15:00' })
+    // Only the change is handed to the grid: the booking already shown keeps its element.
+    expect(
+      await eventOf(watcher, shown).evaluate(
+        (element) => (globalThis as { shownBefore?: Element }).shownBefore === element,
+      ),
+    ).toBe(true)
   })
 })

@@ -145,6 +145,33 @@ function closedHoursContent(closedHours: CalendarGridProps['closedHours']) {
   })
 }
 
+/**
+ * Hands the grid its events, as changes to the ones it has when they are few. The library makes its
+ * own copy of every event it is given and re-creates each one's element when its copy is new: a live
+ * update that set all 400 events of a day again re-rendered the whole grid (0.4–0.7 s of script on
+ * this machine) for the one booking that changed. `given` holds what the grid has, by id (JSON of each
+ * event); the return is the new record.
+ */
+function applyEvents(
+  calendar: Calendar,
+  given: ReadonlyMap<string, string>,
+  events: readonly GridEvent[],
+): Map<string, string> {
+  const next = new Map(events.map((event) => [event.id, JSON.stringify(event)]))
+  const removed = [...given.keys()].filter((id) => !next.has(id))
+  const changed = events.filter((event) => given.get(event.id) !== next.get(event.id))
+  if (given.size === 0 || removed.length + changed.length > events.length / 2) {
+    calendar.setOption('events', events as never)
+    return next
+  }
+  for (const id of removed) calendar.removeEventById(id)
+  for (const event of changed) {
+    if (given.has(event.id)) calendar.updateEvent(event as never)
+    else calendar.addEvent(event as never)
+  }
+  return next
+}
+
 const bookingOf = (extendedProps: Record<string, unknown>): BookingEventProps | null =>
   extendedProps.kind === 'booking' ? (extendedProps as unknown as BookingEventProps) : null
 
@@ -309,8 +336,10 @@ export function CalendarGrid(props: CalendarGridProps) {
       spaces.map((space) => ({ id: space.id, title: space.name })),
     )
   }, [spaces])
+  const given = useRef(new Map<string, string>())
   useEffect(() => {
-    calendar.current?.setOption('events', events as never)
+    const current = calendar.current
+    if (current) given.current = applyEvents(current, given.current, events)
   }, [events])
   useEffect(() => {
     calendar.current?.setOption('dayCellContent', closedHoursContent(closedHours))
