@@ -2189,14 +2189,16 @@ async function webLoad() {
   }
 }
 
+/** YYYY-MM-DD `n` days after `date`. */
+const addDaysIso = (date, n) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+
 /**
  * A calendar window answer (packages/domain/src/calendar) of `spaces` Sydney spaces with `bookings`
  * bookings spread over the days from `start` (09:00–17:00 on the location's clock, one to two hours
  * each), for the render bench.
  */
 function calendarFixture(start, days, spaces, bookings) {
-  const addDay = (date, n) =>
-    new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
   const spaceRows = Array.from({ length: spaces }, (_, i) => ({
     id: i + 1,
     name: `Bench Space ${String(i + 1).padStart(3, '0')}`,
@@ -2213,7 +2215,7 @@ function calendarFixture(start, days, spaces, bookings) {
   const minute = (at) => Date.parse(at) / 60_000
   const bookingRows = Array.from({ length: bookings }, (_, i) => {
     const space = (i % spaces) + 1
-    const day = addDay(start, Math.floor(i / spaces) % days)
+    const day = addDaysIso(start, Math.floor(i / spaces) % days)
     const hour = 9 + ((i * 7) % 8)
     const length = 1 + (i % 2)
     // Sydney is UTC+10/+11; the fixed +10:00 only shifts the bench's times, not their number.
@@ -2268,7 +2270,8 @@ function machineReference() {
  * navigation's start): a day view with 100 space columns (400 bookings) and a month view with 3,000
  * bookings. The window answer is served by the browser from a fixture (so that the figure is the
  * web side's: the window call's own time is `npm run bench calendar`'s); the app, its chunks and
- * every other call are the real server's. No throttling; median of three runs each.
+ * every other call are the real server's. No throttling; median of three runs each. Then what a live
+ * update costs the page (liveUpdateCost).
  */
 async function calendarRender() {
   const { chromium } = await import('playwright-core')
@@ -2359,10 +2362,117 @@ async function calendarRender() {
         `  ${c.label}: median ${(m / 1000).toFixed(2)} s (runs ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; goal < 1 s)`,
       )
     }
+    await liveUpdateCost(browser, base)
   } finally {
     await browser.close()
     if (child) await stop(child)
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const LIVE_UPDATES = 5
+
+/**
+ * What a live update costs the page that watches (issue 16): the day view of 100 spaces and 400
+ * bookings is open; another person books, the server's event makes the page fetch its window again,
+ * and the answer has one booking moved. Printed: the page's longest task after each create (Long
+ * Tasks API), during which it answers nothing. The window answer is the render bench's fixture; its
+ * spaces' ids are 1–100, so a booking of the demo's space 1 (Harbour Room A) concerns a shown space.
+ */
+async function liveUpdateCost(browser, base) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1440, height: 1000 },
+    locale: 'en-GB',
+  })
+  try {
+    const login = await context.request.post('/api/login', {
+      data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
+    })
+    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
+    const json = async (url) => (await context.request.get(url)).json()
+    const center = (await json('/api/center?all=1')).find((c) => c.name === 'Circular Quay')
+    const space = (await json(`/api/meetingroom?all=1&centerId=${center.id}`)).find((s) => s.id === 1)
+    const client = (await json('/api/client?all=1')).find((c) => c.name === 'Coral Tech')
+    const [booker] = await json(`/api/user?all=1&clientId=${client.id}`)
+    if (!space || !booker)
+      throw new Error('live update: the demo data has no space 1 or no Coral Tech booker')
+    const answer = calendarFixture('2027-03-10', 1, 100, 400)
+    let fetches = 0
+    await context.route(/\/api\/userbooking\/\?/, (route) => {
+      const body = answer(new URL(route.request().url()).searchParams)
+      fetches++
+      // Each answer after the first has its first booking half an hour later than the one before.
+      const [first] = body.bookings
+      body.bookings[0] = [
+        ...first.slice(0, 6),
+        first[6] + 30 * (fetches - 1),
+        first[7] + 30 * (fetches - 1),
+        ...first.slice(8),
+      ]
+      route.fulfill({ json: body })
+    })
+    const page = await context.newPage()
+    await page.addInitScript(() => {
+      globalThis.__tasks = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) globalThis.__tasks.push(entry.duration)
+      }).observe({ type: 'longtask' })
+    })
+    await page.goto('/admin/book/calendar?date=2027-03-10')
+    await page.waitForFunction(
+      () => document.querySelectorAll('article.ec-event[data-booking-id]').length >= 400,
+      null,
+      {
+        timeout: 60_000,
+      },
+    )
+    await page.waitForTimeout(1000)
+    const longest = []
+    for (let i = 0; i < LIVE_UPDATES; i++) {
+      const before = fetches
+      await page.evaluate(() => {
+        globalThis.__tasks = []
+      })
+      // A free slot of space 1: a random day (a running server may hold an earlier run's bookings).
+      let created
+      for (let attempt = 0; attempt < 5 && created?.status() !== 201; attempt++)
+        created = await context.request.post('/api/userbooking', {
+          data: {
+            center_id: center.id,
+            meeting_room_id: space.id,
+            booking_date: addDaysIso('2027-09-01', Math.floor(Math.random() * 700)),
+            start_time: '10:00',
+            end_time: '11:00',
+            client_id: client.id,
+            user_id: booker.id,
+            attendees: 2,
+            amenity_ids: [],
+            voucher_code: '',
+            room_amount: '',
+            use_gratis: false,
+            payment_status: 'invoice',
+            transaction_id: '',
+            notes: '',
+            special_requirement: '',
+            confirm_preparation_time: true,
+            recurring: null,
+            skip_dates: [],
+          },
+        })
+      if (created.status() !== 201)
+        throw new Error(`live update: create failed ${created.status()} ${await created.text()}`)
+      const deadline = Date.now() + 10_000
+      while (fetches === before && Date.now() < deadline) await page.waitForTimeout(50)
+      if (fetches === before) throw new Error('live update: the page did not fetch its window again')
+      await page.waitForTimeout(1500)
+      longest.push(await page.evaluate(() => Math.max(0, ...globalThis.__tasks)))
+    }
+    console.log(
+      `  live update on the day view (another person books; the window comes again with one booking moved): the page's longest task median ${ms(median(longest))} (${longest.map((t) => t.toFixed(0)).join(', ')} ms)`,
+    )
+  } finally {
+    await context.close()
   }
 }
 
