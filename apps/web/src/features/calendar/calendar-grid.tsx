@@ -187,6 +187,8 @@ const moreOf = (extendedProps: Record<string, unknown>): MoreEventProps | null =
 export function CalendarGrid(props: CalendarGridProps) {
   const host = useRef<HTMLElement>(null)
   const calendar = useRef<Calendar | null>(null)
+  /** The events the grid has (applyEvents). */
+  const given = useRef(new Map<string, string>())
   const latest = useRef(props)
   latest.current = props
 
@@ -298,6 +300,8 @@ export function CalendarGrid(props: CalendarGridProps) {
       },
     })
     calendar.current = created
+    // A new grid (React's development mode makes a second one) has none of the events yet.
+    given.current = new Map()
     // The library marks its grid up as a table whose rows hold the events' buttons directly (axe:
     // aria-required-children, critical). The grid is a labelled region of buttons instead: each
     // event's text names its booking, space and time; the column heads stay visible text.
@@ -336,7 +340,6 @@ export function CalendarGrid(props: CalendarGridProps) {
       spaces.map((space) => ({ id: space.id, title: space.name })),
     )
   }, [spaces])
-  const given = useRef(new Map<string, string>())
   useEffect(() => {
     const current = calendar.current
     if (current) given.current = applyEvents(current, given.current, events)
