@@ -596,6 +596,29 @@ const overlappingOccupancy = `
    and b.ctid < a.ctid and b.during && a.during
   where a.active and b.active`
 
+/** The demo's ids a booking needs (Circular Quay, its rooms, two clients and a booker of each). */
+async function demoBookingIds(base, cookie) {
+  const find = async (list, search, match) => {
+    const response = await fetch(`${base}/api/${list}?search=${encodeURIComponent(search)}`, {
+      headers: { cookie, range: '0-49' },
+    })
+    const row = (await response.json()).find(match)
+    if (!row) throw new Error(`no ${search} in /api/${list}`)
+    return row
+  }
+  const byName = (name) => (row) => row.name === name
+  return {
+    center: (await find('center', 'Circular Quay', byName('Circular Quay'))).id,
+    roomA: (await find('meetingroom', 'Harbour Room A', byName('Harbour Room A'))).id,
+    roomB: (await find('meetingroom', 'Harbour Room B', byName('Harbour Room B'))).id,
+    roomAB: (await find('meetingroom', 'Harbour Room AB', byName('Harbour Room AB'))).id,
+    acme: (await find('client', 'Acme Consulting', byName('Acme Consulting'))).id,
+    alice: (await find('user', 'alice@acme.test', (u) => u.email === 'alice@acme.test')).id,
+    coral: (await find('client', 'Coral Tech', byName('Coral Tech'))).id,
+    carlos: (await find('user', 'carlos@coraltech.test', (u) => u.email === 'carlos@coraltech.test')).id,
+  }
+}
+
 /** A started, signed-in (admin@harbour.test) server and the demo ids a booking needs. */
 async function bookingServer(env, port) {
   const child = startServer({ ...env, PORT: port })
@@ -611,25 +634,7 @@ async function bookingServer(env, port) {
     await Promise.race([serverReady(base, 180_000), exited])
     child.off('exit', onExit)
     const cookie = await signIn(base, 'admin@harbour.test')
-    const find = async (list, search, match) => {
-      const response = await fetch(`${base}/api/${list}?search=${encodeURIComponent(search)}`, {
-        headers: { cookie, range: '0-49' },
-      })
-      const row = (await response.json()).find(match)
-      if (!row) throw new Error(`no ${search} in /api/${list}`)
-      return row
-    }
-    const byName = (name) => (row) => row.name === name
-    const ids = {
-      center: (await find('center', 'Circular Quay', byName('Circular Quay'))).id,
-      roomA: (await find('meetingroom', 'Harbour Room A', byName('Harbour Room A'))).id,
-      roomB: (await find('meetingroom', 'Harbour Room B', byName('Harbour Room B'))).id,
-      roomAB: (await find('meetingroom', 'Harbour Room AB', byName('Harbour Room AB'))).id,
-      acme: (await find('client', 'Acme Consulting', byName('Acme Consulting'))).id,
-      alice: (await find('user', 'alice@acme.test', (u) => u.email === 'alice@acme.test')).id,
-      coral: (await find('client', 'Coral Tech', byName('Coral Tech'))).id,
-      carlos: (await find('user', 'carlos@coraltech.test', (u) => u.email === 'carlos@coraltech.test')).id,
-    }
+    const ids = await demoBookingIds(base, cookie)
     return { child, base, cookie, ids }
   } catch (error) {
     await stop(child)
@@ -2390,13 +2395,11 @@ async function liveUpdateCost(browser, base) {
       data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
     })
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
-    const json = async (url) => (await context.request.get(url)).json()
-    const center = (await json('/api/center?all=1')).find((c) => c.name === 'Circular Quay')
-    const space = (await json(`/api/meetingroom?all=1&centerId=${center.id}`)).find((s) => s.id === 1)
-    const client = (await json('/api/client?all=1')).find((c) => c.name === 'Coral Tech')
-    const [booker] = await json(`/api/user?all=1&clientId=${client.id}`)
-    if (!space || !booker)
-      throw new Error('live update: the demo data has no space 1 or no Coral Tech booker')
+    // The other person: a session of its own, booking through the benches' create.
+    const cookie = await signIn(base, 'admin@harbour.test')
+    const other = { base, cookie, ids: await demoBookingIds(base, cookie) }
+    if (other.ids.roomA !== 1)
+      throw new Error('live update: Harbour Room A is not space 1, a space of the fixture')
     const answer = calendarFixture('2027-03-10', 1, 100, 400)
     let fetches = 0
     await context.route(/\/api\/userbooking\/\?/, (route) => {
@@ -2436,32 +2439,15 @@ async function liveUpdateCost(browser, base) {
       })
       // A free slot of space 1: a random day (a running server may hold an earlier run's bookings).
       let created
-      for (let attempt = 0; attempt < 5 && created?.status() !== 201; attempt++)
-        created = await context.request.post('/api/userbooking', {
-          data: {
-            center_id: center.id,
-            meeting_room_id: space.id,
-            booking_date: addDaysIso('2027-09-01', Math.floor(Math.random() * 700)),
-            start_time: '10:00',
-            end_time: '11:00',
-            client_id: client.id,
-            user_id: booker.id,
-            attendees: 2,
-            amenity_ids: [],
-            voucher_code: '',
-            room_amount: '',
-            use_gratis: false,
-            payment_status: 'invoice',
-            transaction_id: '',
-            notes: '',
-            special_requirement: '',
-            confirm_preparation_time: true,
-            recurring: null,
-            skip_dates: [],
-          },
+      for (let attempt = 0; attempt < 5 && created?.status !== 201; attempt++)
+        created = await createBooking(other, {
+          meeting_room_id: other.ids.roomA,
+          booking_date: addDaysIso('2027-09-01', Math.floor(Math.random() * 700)),
+          start_time: '10:00',
+          end_time: '11:00',
         })
-      if (created.status() !== 201)
-        throw new Error(`live update: create failed ${created.status()} ${await created.text()}`)
+      if (created.status !== 201)
+        throw new Error(`live update: create failed ${created.status} ${JSON.stringify(created.json)}`)
       const deadline = Date.now() + 10_000
       while (fetches === before && Date.now() < deadline) await page.waitForTimeout(50)
       if (fetches === before) throw new Error('live update: the page did not fetch its window again')
