@@ -2332,16 +2332,26 @@ async function calendarRender() {
         await context.route(/\/api\/userbooking\/\?/, (route) =>
           route.fulfill({ json: answer(new URL(route.request().url()).searchParams) }),
         )
-        // In the page: the moment the events are in the document, then the frame that paints them.
+        // In the page: when the first events are painted (Element Timing of their text: the frame
+        // that shows the events in view, whatever the page does after it), and the frame after all
+        // of the case's events are in the document.
         await context.addInitScript((painted) => {
           const marks = {}
           globalThis.__calendarMarks = marks
+          globalThis.__calendarInView = new Promise((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list.getEntries().find((e) => e.identifier === 'calendar-event')
+              if (entry) resolve(entry.renderTime || entry.loadTime)
+            }).observe({ type: 'element', buffered: true })
+          })
           globalThis.__calendarPainted = new Promise((resolve) => {
             const check = () => {
               if (marks.shell === undefined && document.querySelector('nav[aria-label="Main menu"]'))
                 marks.shell = performance.now()
               if (marks.grid === undefined && document.querySelector('.sb-calendar .ec'))
                 marks.grid = performance.now()
+              for (const text of document.querySelectorAll('.sb-calendar .ec-event :not([elementtiming])'))
+                text.setAttribute('elementtiming', 'calendar-event')
               if (document.querySelectorAll('article.ec-event[data-booking-id]').length >= painted) {
                 observer.disconnect()
                 requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))
@@ -2353,18 +2363,22 @@ async function calendarRender() {
         }, c.painted)
         const page = await context.newPage()
         await page.goto(`/admin/book/calendar?${c.query}`, { waitUntil: 'commit' })
-        const ms = await page.evaluate(() => globalThis.__calendarPainted)
+        const all = await page.evaluate(() => globalThis.__calendarPainted)
+        const inView = await page.evaluate(() => globalThis.__calendarInView)
         const shown = await page.locator('article.ec-event[data-booking-id]').count()
         const marks = await page.evaluate(() => globalThis.__calendarMarks)
-        runs.push(ms)
+        runs.push({ inView, all })
         process.stdout.write(
-          `  run ${run + 1}: ${(ms / 1000).toFixed(2)} s (${shown} events in the page; signed-in shell at ${(marks.shell / 1000).toFixed(2)} s, empty grid at ${(marks.grid / 1000).toFixed(2)} s)\n`,
+          `  run ${run + 1}: events in view painted at ${(inView / 1000).toFixed(2)} s, all ${shown} at ${(all / 1000).toFixed(2)} s (signed-in shell at ${(marks.shell / 1000).toFixed(2)} s, empty grid at ${(marks.grid / 1000).toFixed(2)} s)\n`,
         )
         await context.close()
       }
-      const m = median(runs)
+      const seconds = (key) => {
+        const values = runs.map((r) => r[key])
+        return `median ${(median(values) / 1000).toFixed(2)} s (runs ${values.map((v) => (v / 1000).toFixed(2)).join(', ')} s)`
+      }
       console.log(
-        `  ${c.label}: median ${(m / 1000).toFixed(2)} s (runs ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; goal < 1 s)`,
+        `  ${c.label}: events in view painted ${seconds('inView')}, goal < 1 s; all events in the page ${seconds('all')}`,
       )
     }
     await liveUpdateCost(browser, base)

@@ -331,11 +331,36 @@ describe('Booking calendar', () => {
       blackouts: [{ spaceId: 9002, startDate: date, endDate: date }],
     }
     await page.route(/\/api\/userbooking\/\?/, (route) => route.fulfill({ json: answer }))
+    // The grid's first drawing of the spaces: how many columns, how wide, in how wide a grid.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const heads = [...document.querySelectorAll('.sb-calendar .ec-col-head')]
+        const main = document.querySelector('.sb-calendar .ec-main')
+        if (!main || !heads.some((head) => head.textContent?.includes('Space 01'))) return
+        observer.disconnect()
+        Object.assign(globalThis, {
+          firstDrawing: {
+            columns: heads.length,
+            width: heads[0]?.getBoundingClientRect().width,
+            grid: main.clientWidth,
+          },
+        })
+      }).observe(document, { childList: true, subtree: true })
+    })
     await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}`)
     const heads = page.locator('.sb-calendar .ec-col-head')
     await expect.poll(() => heads.count()).toBe(40)
     const widths = await heads.evaluateAll((all) => all.map((head) => head.getBoundingClientRect().width))
     expect(Math.min(...widths)).toBeGreaterThanOrEqual(119.5)
+    // The columns in view are drawn first, already as wide as they stay; the rest follow.
+    const first = await page.evaluate(
+      () =>
+        (globalThis as unknown as { firstDrawing: { columns: number; width: number; grid: number } })
+          .firstDrawing,
+    )
+    expect(first.columns).toBeLessThan(40)
+    expect(first.columns * first.width).toBeGreaterThan(first.grid)
+    expect(first.width).toBeCloseTo(widths[0] as number, 0)
     // Each column shades its own space's hours outside its bookable window (45 px an hour), and its blackout.
     expect(await closedHoursOf(page, 'Space 01')).toEqual([
       ['0px', '315px', 'Outside bookable hours'],

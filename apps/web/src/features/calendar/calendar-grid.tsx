@@ -72,6 +72,17 @@ export interface CalendarGridProps {
   onChange: (change: GridChange) => void
 }
 
+/** A space's column's least width (px); past what the grid's width holds, the day scrolls sideways. */
+const COLUMN_MIN_WIDTH = 120
+
+/**
+ * How many of a day's columns to draw first: those that fill the grid's width, and one more so the
+ * columns already have their final width (the least) and the grid its sideways scroll.
+ */
+function columnsInView(host: HTMLElement): number {
+  return Math.ceil(host.clientWidth / COLUMN_MIN_WIDTH) + 1
+}
+
 /** The month view is 500 px high (spec 2 §9); the time views show a working day and scroll. */
 const heights: Record<CalendarView, string> = { '': '720px', '1': '720px', '2': '500px' }
 
@@ -205,7 +216,7 @@ export function CalendarGrid(props: CalendarGridProps) {
       slotHeight: 45,
       // A space's column stays wide enough to read its name and bookings (100 spaces squeezed into
       // the grid's width were 6 px each); past what the width holds, the day scrolls sideways.
-      columnWidth: 'minmax(120px, 1fr)',
+      columnWidth: `minmax(${COLUMN_MIN_WIDTH}px, 1fr)`,
       allDaySlot: false,
       ...clockOptions(latest.current.axis, latest.current.offset),
       dayCellContent: closedHoursContent(latest.current.closedHours),
@@ -335,11 +346,26 @@ export function CalendarGrid(props: CalendarGridProps) {
     current.setOption('date', date)
   }, [view, date])
   useEffect(() => {
-    calendar.current?.setOption(
-      'resources',
-      spaces.map((space) => ({ id: space.id, title: space.name })),
-    )
-  }, [spaces])
+    const current = calendar.current
+    if (!current || !host.current) return
+    const resources = spaces.map((space) => ({ id: space.id, title: space.name }))
+    const first = view === '' ? columnsInView(host.current) : resources.length
+    if (first >= resources.length) {
+      current.setOption('resources', resources)
+      return
+    }
+    // A day of many spaces: the columns in view are drawn and painted first, the rest right after
+    // (the library draws every column and its events at once: 0.3–0.9 s for a hundred).
+    current.setOption('resources', resources.slice(0, first))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => current.setOption('resources', resources), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [spaces, view])
   useEffect(() => {
     const current = calendar.current
     if (current) given.current = applyEvents(current, given.current, events)
