@@ -2314,15 +2314,7 @@ async function calendarRender() {
     for (const c of cases) {
       const runs = []
       for (let run = 0; run < CALENDAR_RENDER_RUNS; run++) {
-        const context = await browser.newContext({
-          baseURL: base,
-          viewport: { width: 1440, height: 1000 },
-          locale: 'en-GB',
-        })
-        const login = await context.request.post('/api/login', {
-          data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
-        })
-        if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
+        const context = await calendarContext(browser, base)
         const answer = calendarFixture(
           c.query.includes('view=2') ? '2027-02-28' : '2027-03-10',
           c.days,
@@ -2390,6 +2382,26 @@ async function calendarRender() {
   }
 }
 
+/** A browser context signed in as the demo's center admin, as the calendar benches watch. */
+async function calendarContext(browser, base) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1440, height: 1000 },
+    locale: 'en-GB',
+  })
+  const login = await context.request.post('/api/login', {
+    data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
+  })
+  if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
+  return context
+}
+
+/** The other person of the live-update benches: a session of its own, booking through the benches' create. */
+async function otherPerson(base) {
+  const cookie = await signIn(base, 'admin@harbour.test')
+  return { base, cookie, ids: await demoBookingIds(base, cookie) }
+}
+
 const LIVE_UPDATES = 5
 
 /**
@@ -2400,19 +2412,9 @@ const LIVE_UPDATES = 5
  * spaces' ids are 1–100, so a booking of the demo's space 1 (Harbour Room A) concerns a shown space.
  */
 async function liveUpdateCost(browser, base) {
-  const context = await browser.newContext({
-    baseURL: base,
-    viewport: { width: 1440, height: 1000 },
-    locale: 'en-GB',
-  })
+  const context = await calendarContext(browser, base)
   try {
-    const login = await context.request.post('/api/login', {
-      data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
-    })
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
-    // The other person: a session of its own, booking through the benches' create.
-    const cookie = await signIn(base, 'admin@harbour.test')
-    const other = { base, cookie, ids: await demoBookingIds(base, cookie) }
+    const other = await otherPerson(base)
     if (other.ids.roomA !== 1)
       throw new Error('live update: Harbour Room A is not space 1, a space of the fixture')
     const answer = calendarFixture('2027-03-10', 1, 100, 400)
@@ -2487,18 +2489,9 @@ const LIVE_DELAYS = 5
  * the page (both clocks are this machine's wall clock).
  */
 async function liveUpdateDelay(browser, base) {
-  const context = await browser.newContext({
-    baseURL: base,
-    viewport: { width: 1440, height: 1000 },
-    locale: 'en-GB',
-  })
+  const context = await calendarContext(browser, base)
   try {
-    const login = await context.request.post('/api/login', {
-      data: { backend: 1, email: 'admin@harbour.test', password: 'Spaceboard1!' },
-    })
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`)
-    const cookie = await signIn(base, 'admin@harbour.test')
-    const other = { base, cookie, ids: await demoBookingIds(base, cookie) }
+    const other = await otherPerson(base)
     const page = await context.newPage()
     const events = page.locator('article.ec-event[data-booking-id]')
     const delays = []
