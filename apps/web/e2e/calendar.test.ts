@@ -430,6 +430,11 @@ describe('Booking calendar', () => {
       await visible(eventOf(page, id))
       await visible(page.getByTestId('calendar-zone').getByText('Australia/Sydney', { exact: false }))
       expect(await eventOf(page, id).textContent()).toContain('09:00 AM – 10:30 AM')
+      // The grid's rows are Sydney's hours, written as the app writes times.
+      const rows = (await page.locator('.ec-body aside.ec-sidebar .ec-slot time').allTextContents()).map(
+        (t) => t.trim(),
+      )
+      expect(rows.slice(8, 10)).toEqual(['08:00 AM', '09:00 AM'])
       expect(await placeOf(page, id)).toEqual({ space: 'Harbour Room A', time: '09:00' })
       await eventually(() => endOf(page, id)).toBe('10:30')
 
@@ -483,13 +488,14 @@ describe('Booking calendar', () => {
         (await page.locator('.ec-body aside.ec-sidebar .ec-slot time').allTextContents()).map((t) => t.trim())
       const toTop = () => page.locator('.sb-calendar .ec-main').evaluate((main) => main.scrollTo(0, 0))
 
-      // Spring forward: no 2:00 row (the grid's labels, en-GB: 0:00, 1:00 …); 01:30–03:30 on the clock is one real hour.
+      // Spring forward: no 02:00 AM row (the grid's labels are the app's hh:mm A, whatever the browser's
+      // locale); 01:30–03:30 on the clock is one real hour.
       const spring = next(23)
       const short = await book(page, spring, '01:30', '03:30')
       await openDay(page, spring)
       await visible(eventOf(page, short))
       await eventually(rows).toHaveLength(23)
-      expect((await rows()).slice(0, 4)).toEqual(['0:00', '1:00', '3:00', '4:00'])
+      expect((await rows()).slice(0, 4)).toEqual(['12:00 AM', '01:00 AM', '03:00 AM', '04:00 AM'])
       await toTop()
       // Places on the grid are real hours since midnight: 01:30 is 1.5 rows down, 03:30 2.5.
       expect(await placeOf(page, short)).toEqual({ space: 'Harbour Room A', time: '01:30' })
@@ -508,7 +514,13 @@ describe('Booking calendar', () => {
       await openDay(page, fall)
       await visible(eventOf(page, moved))
       await eventually(rows).toHaveLength(25)
-      expect((await rows()).slice(0, 5)).toEqual(['0:00', '1:00', '2:00', '2:00 (2nd)', '3:00'])
+      expect((await rows()).slice(0, 5)).toEqual([
+        '12:00 AM',
+        '01:00 AM',
+        '02:00 AM',
+        '02:00 AM (2nd)',
+        '03:00 AM',
+      ])
       await toTop()
       expect(await placeOf(page, long)).toEqual({ space: 'Harbour Room A', time: '01:30' })
       await eventually(() => endOf(page, long)).toBe('04:30')

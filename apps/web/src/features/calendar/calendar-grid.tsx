@@ -98,12 +98,17 @@ function text(tag: string, className: string, value: string): HTMLElement {
   return element
 }
 
-const hourMinute = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+/**
+ * A row's label, as the app writes times (hh:mm A, spec 1 §9): the grid hands each row's wall-clock
+ * hour and minute as the local fields of a date.
+ */
+const rowTime = (row: Date): string =>
+  formatWallTime(`${String(row.getHours()).padStart(2, '0')}:${String(row.getMinutes()).padStart(2, '0')}`)
 
 /**
  * The options that set the grid's clock: the location's (its offset now, 24 rows), or a
  * clock-change day's axis: the fixed offset the day starts with, one row per real hour, each
- * labelled with the wall clock there ("2:00 (2nd)" the second time the clock shows 2:00).
+ * labelled with the wall clock there ("02:00 AM (2nd)" the second time the clock shows 2:00).
  */
 function clockOptions(axis: DayAxis | null, offset: string | null) {
   if (!axis)
@@ -112,7 +117,7 @@ function clockOptions(axis: DayAxis | null, offset: string | null) {
       nowIndicator: offset !== null,
       slotMaxTime: '24:00',
       scrollTime: '08:00:00',
-      slotLabelFormat: { hour: 'numeric', minute: '2-digit' } as Intl.DateTimeFormatOptions,
+      slotLabelFormat: rowTime,
     }
   const fixed = (offsetMinutes(axis.offset) ?? 0) * 60_000
   return {
@@ -128,8 +133,7 @@ function clockOptions(axis: DayAxis | null, offset: string | null) {
           Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
         60_000
       const label = axisLabel(axis, elapsed)
-      const [h = 0, m = 0] = label.time.split(':').map(Number)
-      const text = hourMinute.format(Date.UTC(2000, 0, 1, h, m))
+      const text = formatWallTime(label.time)
       return label.repeated ? `${text} (2nd)` : text
     },
   }
