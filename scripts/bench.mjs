@@ -2502,18 +2502,21 @@ async function liveUpdateDelay(browser, base) {
       await page.locator('.sb-calendar .ec-col-head', { hasText: /^Harbour Room A$/ }).waitFor()
       // The window is in and the page's event stream open.
       await page.waitForTimeout(1500)
-      await page.evaluate((before) => {
-        globalThis.__livePainted = new Promise((resolve) => {
-          const observer = new MutationObserver(() => {
-            if (document.querySelectorAll('article.ec-event[data-booking-id]').length <= before) return
-            observer.disconnect()
-            requestAnimationFrame(() =>
-              setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0),
-            )
+      await page.evaluate(
+        (before) => {
+          globalThis.__livePainted = new Promise((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (document.querySelectorAll('article.ec-event[data-booking-id]').length <= before) return
+              observer.disconnect()
+              requestAnimationFrame(() =>
+                setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0),
+              )
+            })
+            observer.observe(document, { childList: true, subtree: true })
           })
-          observer.observe(document, { childList: true, subtree: true })
-        })
-      }, await events.count())
+        },
+        await events.count(),
+      )
       const sent = Date.now()
       const created = await createBooking(other, {
         meeting_room_id: other.ids.roomA,
