@@ -4,9 +4,10 @@ import {
   messages,
   minutesOfDay,
   startOfDay,
+  timeZoneOffset,
   wallClock,
 } from '@spaceboard/domain'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
 import { beforeAll, describe, expect, test } from 'vitest'
 import {
   antdStylesOfPage,
@@ -131,6 +132,26 @@ async function closedHoursOf(page: Page, space: string): Promise<string[][]> {
         return [style.top, style.height, block.getAttribute('title') ?? '']
       }),
     )
+}
+
+/** A parameter of an intercepted request. */
+const query = (route: Route, name: string): string =>
+  new URL(route.request().url()).searchParams.get(name) ?? ''
+
+/** Spaces 01…n of Circular Quay (Sydney) for a window answer of the test's own, bookable 07:00–20:00. */
+function quaySpaces(count: number): CalendarAnswer['spaces'] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: 9000 + i,
+    name: `Space ${String(i + 1).padStart(2, '0')}`,
+    centerId: ids.quay,
+    centerName: 'Circular Quay',
+    timezone: 'Australia/Sydney',
+    displayOrder: i + 1,
+    colorIndex: i % 53,
+    startTime: '07:00',
+    endTime: '20:00',
+    minimumDurationMinutes: 60,
+  }))
 }
 
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -304,6 +325,71 @@ describe('Booking calendar', () => {
     await shot(page, 'calendar-month')
   })
 
+  test('a busy day in the week and month views: a few bookings and "+N more", which opens the day', async () => {
+    const page = await app.signedInPage(logins.harbourAdmin)
+    const date = nextDay()
+    const midnight = startOfDay(date, 'Australia/Sydney').getTime() / 60_000
+    // Ten spaces booked 10:00–11:00 on the day, and Space 01 again at 15:00.
+    const booking = (id: number, space: number, from: number, to: number) =>
+      [
+        id,
+        'T-',
+        9000 + space,
+        0,
+        1,
+        'confirmed',
+        midnight + from * 60,
+        midnight + to * 60,
+        '10.00',
+        'AUD',
+        0,
+      ] as const
+    const answer: CalendarAnswer = {
+      organizationId: 1,
+      time_format: 'dd/mm',
+      start_date: date,
+      end_date: date,
+      spaces: quaySpaces(10),
+      names: ['Coral Tech', 'Carlos Diaz'],
+      bookings: [
+        ...Array.from({ length: 10 }, (_, i) => booking(7000 + i, i, 10, 11)),
+        booking(7010, 0, 15, 16),
+      ].map((tuple) => [...tuple]),
+      blackouts: [],
+    }
+    await page.route(/\/api\/userbooking\/\?/, (route) =>
+      route.fulfill({
+        // The window asked (a week or a month) with the day's bookings.
+        json: { ...answer, start_date: query(route, 'start_date'), end_date: query(route, 'end_date') },
+      }),
+    )
+    const bookings = page.locator('article.ec-event[data-booking-id]')
+    const more = page.locator('article.ec-event.sb-more')
+    // Week: the first two of the ten side by side, "+8 more" beside them, and the 15:00 booking.
+    await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}&view=1`)
+    await visible(more)
+    await expect
+      .poll(() => bookings.evaluateAll((all) => all.map((e) => e.dataset.bookingId)))
+      .toEqual(['7000', '7001', '7010'])
+    expect(await more.locator('.sb-event-more').textContent()).toBe('+8 more')
+    // It spans the ten's hour.
+    const [run, first] = [await more.boundingBox(), await eventOf(page, 7000).boundingBox()]
+    expect(Math.abs((run?.y ?? 0) - (first?.y ?? 1))).toBeLessThan(2)
+    expect(Math.abs((run?.height ?? 0) - (first?.height ?? 1))).toBeLessThan(2)
+    await shot(page, 'calendar-week-more')
+    // Month: the day's first two bookings and "+9 more".
+    await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}&view=2`)
+    await expect.poll(() => more.locator('.sb-event-more').textContent()).toBe('+9 more')
+    expect(await bookings.count()).toBe(2)
+    // "+N more" opens the day: a column per space, every booking.
+    await more.click()
+    await eventually(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      business_center_id: String(ids.quay),
+      date,
+    })
+    await expect.poll(() => bookings.count()).toBe(11)
+  })
+
   test("a day of many spaces keeps each column readable, shades each one's closed hours and blackouts, and scrolls sideways", async () => {
     const page = await app.signedInPage(logins.harbourAdmin)
     const date = nextDay()
@@ -313,19 +399,10 @@ describe('Booking calendar', () => {
       time_format: 'dd/mm',
       start_date: date,
       end_date: date,
-      spaces: Array.from({ length: 40 }, (_, i) => ({
-        id: 9000 + i,
-        name: `Space ${String(i + 1).padStart(2, '0')}`,
-        centerId: ids.quay,
-        centerName: 'Circular Quay',
-        timezone: 'Australia/Sydney',
-        displayOrder: i + 1,
-        colorIndex: i % 53,
-        // Space 02 is bookable around the clock; the others from 07:00 to 20:00.
-        startTime: i === 1 ? '00:00' : '07:00',
-        endTime: i === 1 ? '00:00' : '20:00',
-        minimumDurationMinutes: 60,
-      })),
+      // Space 02 is bookable around the clock; the others from 07:00 to 20:00.
+      spaces: quaySpaces(40).map((space, i) =>
+        i === 1 ? { ...space, startTime: '00:00', endTime: '00:00' } : space,
+      ),
       names: [],
       bookings: [],
       blackouts: [{ spaceId: 9002, startDate: date, endDate: date }],
@@ -424,11 +501,17 @@ describe('Booking calendar', () => {
     try {
       const page = await context.newPage()
       await signIn(page, logins.harbourAdmin, PASSWORD)
-      const date = nextDay()
+      // A day in the other season from today's: the note gives that day's offset, not today's.
+      const offsetOn = (day: string) =>
+        timeZoneOffset('Australia/Sydney', startOfDay(day, 'Australia/Sydney'))
+      let date = nextDay()
+      while (offsetOn(date) === timeZoneOffset('Australia/Sydney')) date = nextDay()
       const id = await book(page, date, '09:00', '10:30')
       await openDay(page, date)
       await visible(eventOf(page, id))
-      await visible(page.getByTestId('calendar-zone').getByText('Australia/Sydney', { exact: false }))
+      await expect
+        .poll(() => page.getByTestId('calendar-zone').textContent())
+        .toBe(`Times are on the location's clock: Australia/Sydney (UTC${offsetOn(date)}).`)
       expect(await eventOf(page, id).textContent()).toContain('09:00 AM – 10:30 AM')
       // The grid's rows are Sydney's hours, written as the app writes times.
       const rows = (await page.locator('.ec-body aside.ec-sidebar .ec-slot time').allTextContents()).map(

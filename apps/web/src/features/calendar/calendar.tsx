@@ -63,6 +63,7 @@ import {
   eventsOnAxis,
   hasFilters,
   monthEvents,
+  rangeOffsets,
   roomDetailSearchOf,
   searchOf,
   searchViewOf,
@@ -72,6 +73,7 @@ import {
   viewNames,
   viewOf,
   viewRange,
+  weekEvents,
 } from './calendar-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/calendar')
@@ -194,7 +196,8 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
     if (axis) return [...eventsOnAxis(blackouts, axis), ...booked]
     // On a 24-row grid the hour a clock change skips or repeats is shaded instead.
     const clock = changes.flatMap((change) => clockChangeEvents(change, answer.spaces))
-    return [...blackouts, ...clock, ...(view === '2' ? monthEvents(booked) : booked)]
+    const shown = view === '2' ? monthEvents(booked) : view === '1' ? weekEvents(booked) : booked
+    return [...blackouts, ...clock, ...shown]
   }, [answer, canUpdate, view, range, changes, axis])
 
   // The hours outside each space's bookable window, shaded in its time-grid columns.
@@ -295,7 +298,9 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
   const zoneNote = !answer
     ? null
     : singleZone
-      ? `Times are on the location's clock: ${singleZone} (UTC${timeZoneOffset(singleZone)}).`
+      ? `Times are on the location's clock: ${singleZone} (${rangeOffsets(singleZone, range)
+          .map((offset) => `UTC${offset}`)
+          .join(', then ')}).`
       : zones.length > 1
         ? `These spaces are in different time zones (${zones.join(', ')}): each booking and slot is shown on its own location's clock.`
         : null
