@@ -1,11 +1,21 @@
 import { defineConfig } from 'vitest/config'
 
 const ownProcess = 'apps/api/test/platform/heavy-work.test.ts'
-/** What both API projects share: the seeded template database and the time limits. */
+/**
+ * The node flags of every worker that runs PGlite (package.json's `start` passes the same to the
+ * server). Node 24's V8 (13.6) can free a Wasm import wrapper twice when its Wasm code GC runs while
+ * another thread tiers the wrapper up (fixed in V8 by 9b8ca54d5a, after 13.6): a worker that had
+ * opened many PGlite databases then died on "Check failed: jit_page_->allocations_.erase(addr) == 1"
+ * (SIGTRAP), about once in four full runs here. Without Wasm code GC, replaced Wasm code stays
+ * allocated (a few MB) and is never freed twice.
+ */
+const wasmWorkerFlags = ['--no-wasm-code-gc']
+/** What both API projects share: the seeded template database, the time limits and the node flags. */
 const apiSuite = {
   globalSetup: ['apps/api/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  execArgv: wasmWorkerFlags,
 }
 
 export default defineConfig({
@@ -41,6 +51,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
+          execArgv: wasmWorkerFlags,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One file at a time: Chromium's renderer keeps a core busy, and two files at once (tried)
