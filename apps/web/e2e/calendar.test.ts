@@ -329,7 +329,7 @@ describe('Booking calendar', () => {
     const page = await app.signedInPage(logins.harbourAdmin)
     const date = nextDay()
     const midnight = startOfDay(date, 'Australia/Sydney').getTime() / 60_000
-    // Ten spaces booked 10:00–11:00 on the day, and Space 01 again at 15:00.
+    // Ten spaces booked 10:00–11:00 on the day; in the afternoon three overlap: 15:00, 15:00, 15:30.
     const booking = (id: number, space: number, from: number, to: number) =>
       [
         id,
@@ -354,6 +354,8 @@ describe('Booking calendar', () => {
       bookings: [
         ...Array.from({ length: 10 }, (_, i) => booking(7000 + i, i, 10, 11)),
         booking(7010, 0, 15, 16),
+        booking(7011, 1, 15, 16),
+        booking(7012, 2, 15.5, 16.5),
       ].map((tuple) => [...tuple]),
       blackouts: [],
     }
@@ -365,21 +367,22 @@ describe('Booking calendar', () => {
     )
     const bookings = page.locator('article.ec-event[data-booking-id]')
     const more = page.locator('article.ec-event.sb-more')
-    // Week: the first two of the ten side by side, "+8 more" beside them, and the 15:00 booking.
+    // Week: the first two of the ten side by side, "+8 more" beside them; the afternoon's three as
+    // themselves (a "+1 more" would take the same room).
     await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}&view=1`)
     await visible(more)
     await expect
       .poll(() => bookings.evaluateAll((all) => all.map((e) => e.dataset.bookingId)))
-      .toEqual(['7000', '7001', '7010'])
-    expect(await more.locator('.sb-event-more').textContent()).toBe('+8 more')
+      .toEqual(['7000', '7001', '7010', '7011', '7012'])
+    expect(await more.locator('.sb-event-more').allTextContents()).toEqual(['+8 more'])
     // It spans the ten's hour.
     const [run, first] = [await more.boundingBox(), await eventOf(page, 7000).boundingBox()]
     expect(Math.abs((run?.y ?? 0) - (first?.y ?? 1))).toBeLessThan(2)
     expect(Math.abs((run?.height ?? 0) - (first?.height ?? 1))).toBeLessThan(2)
     await shot(page, 'calendar-week-more')
-    // Month: the day's first two bookings and "+9 more".
+    // Month: the day's first two bookings and "+11 more".
     await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&date=${date}&view=2`)
-    await expect.poll(() => more.locator('.sb-event-more').textContent()).toBe('+9 more')
+    await expect.poll(() => more.locator('.sb-event-more').textContent()).toBe('+11 more')
     expect(await bookings.count()).toBe(2)
     // "+N more" opens the day: a column per space, every booking.
     await more.click()
@@ -387,7 +390,7 @@ describe('Booking calendar', () => {
       business_center_id: String(ids.quay),
       date,
     })
-    await expect.poll(() => bookings.count()).toBe(11)
+    await expect.poll(() => bookings.count()).toBe(13)
   })
 
   test("a day of many spaces keeps each column readable, shades each one's closed hours and blackouts, and scrolls sideways", async () => {

@@ -282,7 +282,8 @@ export const WEEK_STACK_BOOKINGS = 3
  * The week view's events: at any moment of a day at most WEEK_STACK_BOOKINGS of them side by side.
  * Each booking, earliest first, takes the first of WEEK_STACK_BOOKINGS − 1 lanes that is free by its
  * start; those that find none go behind a "+N more", one for each run of them that overlap, as long
- * as the run, which opens the day (a column per space there). A week of all of a hundred spaces was
+ * as the run, which opens the day (a column per space there). A run of one is shown as itself: it
+ * takes no more room than its "+1 more" would. A week of all of a hundred spaces was
  * hundreds of slivers a few pixels wide, and its 10,000 bookings took the grid 6 s to lay out.
  */
 export function weekEvents(events: readonly GridEvent[]): GridEvent[] {
@@ -301,7 +302,8 @@ export function weekEvents(events: readonly GridEvent[]): GridEvent[] {
   let runEnd = ''
   const close = () => {
     const [first] = run
-    if (first) shown.push(moreEvent(first.start.slice(0, 10), run.length, first.start, runEnd))
+    if (first && run.length === 1) shown.push(first)
+    else if (first) shown.push(moreEvent(first.start.slice(0, 10), run.length, first.start, runEnd))
     run = []
   }
   for (const event of overflow) {
