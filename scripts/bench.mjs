@@ -2407,6 +2407,9 @@ async function otherPerson(base) {
   return { base, cookie, ids: await demoBookingIds(base, cookie) }
 }
 
+/** A random day from September 2027 on: a running server may hold an earlier run's bookings. */
+const randomLaterDay = () => addDaysIso('2027-09-01', Math.floor(Math.random() * 700))
+
 const LIVE_UPDATES = 5
 
 /**
@@ -2459,12 +2462,12 @@ async function liveUpdateCost(browser, base) {
       await page.evaluate(() => {
         globalThis.__tasks = []
       })
-      // A free slot of space 1: a random day (a running server may hold an earlier run's bookings).
+      // A free slot of space 1, on a random day.
       let created
       for (let attempt = 0; attempt < 5 && created?.status !== 201; attempt++)
         created = await createBooking(other, {
           meeting_room_id: other.ids.roomA,
-          booking_date: addDaysIso('2027-09-01', Math.floor(Math.random() * 700)),
+          booking_date: randomLaterDay(),
           start_time: '10:00',
           end_time: '11:00',
         })
@@ -2501,8 +2504,7 @@ async function liveUpdateDelay(browser, base) {
     const events = page.locator('article.ec-event[data-booking-id]')
     const delays = []
     for (let attempt = 0; attempt < 2 * LIVE_DELAYS && delays.length < LIVE_DELAYS; attempt++) {
-      // A random day (a running server may hold an earlier run's bookings).
-      const date = addDaysIso('2027-09-01', Math.floor(Math.random() * 700))
+      const date = randomLaterDay()
       await page.goto(`/admin/book/calendar?business_center_id=${other.ids.center}&date=${date}`)
       await page.locator('.sb-calendar .ec-col-head', { hasText: /^Harbour Room A$/ }).waitFor()
       // The window is in and the page's event stream open.

@@ -4,6 +4,7 @@ import {
   messages,
   minutesOfDay,
   startOfDay,
+  timeOfDay,
   timeZoneOffset,
   wallClock,
 } from '@spaceboard/domain'
@@ -174,8 +175,7 @@ async function placeOf(page: Page, id: number): Promise<{ space: string; time: s
     const middle = box.x + box.width / 2
     if (!column || middle < column.x || middle >= column.x + column.width) continue
     const minutes = Math.round(((box.y - column.y) / HOUR_PX) * 60)
-    const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
-    return { space: heads[i] as string, time }
+    return { space: heads[i] as string, time: timeOfDay(minutes) }
   }
   throw new Error('event outside every column')
 }
@@ -186,7 +186,7 @@ async function endOf(page: Page, id: number): Promise<string> {
   const column = await page.locator('.ec-body .ec-day').first().boundingBox()
   if (!box || !column) throw new Error('no box')
   const minutes = Math.round((((box.y + box.height - column.y) / HOUR_PX) * 60) / 15) * 15
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  return timeOfDay(minutes)
 }
 
 /** Drags the event's bottom edge to end at a time (aiming inside the last half hour, which the drag takes). */

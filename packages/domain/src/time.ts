@@ -323,7 +323,7 @@ export const wallMomentText = (instant: Date, zone: string) => wallMomentOf(wall
  */
 export function startOfDay(date: IsoDate, zone: string): Date {
   for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
-    const instant = zonedInstant(date, `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`, zone)
+    const instant = zonedInstant(date, timeOfDay(minutes), zone)
     if (instant) return instant
   }
   return startOfDay(addDays(date, 1), zone)
@@ -333,6 +333,11 @@ export function startOfDay(date: IsoDate, zone: string): Date {
 export function minutesOfDay(time: WallTime): number {
   const [h = 0, m = 0] = time.split(':').map(Number)
   return h * 60 + m
+}
+
+/** The HH:mm time that many minutes after midnight (the inverse of minutesOfDay; 1440 is "24:00"). */
+export function timeOfDay(minutes: number): WallTime {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
 }
 
 /** 90 → { hours: 1, minutes: 30 } */

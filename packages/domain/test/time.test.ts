@@ -10,6 +10,7 @@ import {
   isIsoDate,
   LAST_YEAR,
   messages,
+  minutesOfDay,
   parseDateTime,
   parseDayMonthYear,
   parseIsoDate,
@@ -18,6 +19,7 @@ import {
   rescheduleQuoteQuerySchema,
   roomDetailQuerySchema,
   startOfDay,
+  timeOfDay,
   voucherMessages,
   voucherSchema,
   wallClock,
@@ -305,5 +307,12 @@ describe('wallClock', () => {
 
   it('refuses an invalid date as Intl does', () => {
     expect(() => wallClock(new Date(Number.NaN), 'UTC')).toThrow(RangeError)
+  })
+})
+
+describe('timeOfDay', () => {
+  it('writes minutes since midnight as HH:mm, the inverse of minutesOfDay, 1440 as 24:00', () => {
+    expect([0, 5, 90, 1439, 1440].map(timeOfDay)).toEqual(['00:00', '00:05', '01:30', '23:59', '24:00'])
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1440 }), (m) => minutesOfDay(timeOfDay(m)) === m))
   })
 })

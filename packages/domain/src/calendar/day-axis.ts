@@ -5,6 +5,7 @@ import {
   offsetMinutes,
   offsetOf,
   startOfDay,
+  timeOfDay,
   type WallTime,
   wallClock,
   zonedInstant,
@@ -71,7 +72,7 @@ export function axisInstant(axis: DayAxis, at: { date: IsoDate; time: WallTime }
 export function wallInstant(date: IsoDate, time: WallTime, zone: string): Date {
   if (time >= '24:00') return startOfDay(addDays(date, 1), zone)
   for (let minutes = minutesOfDay(time); minutes < 24 * 60; minutes += 15) {
-    const instant = zonedInstant(date, `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`, zone)
+    const instant = zonedInstant(date, timeOfDay(minutes), zone)
     if (instant) return instant
   }
   return startOfDay(addDays(date, 1), zone)

@@ -19,6 +19,7 @@ import {
   type RoomRates,
   slotProblems,
   spaceTypes,
+  timeOfDay,
   toCents,
   voucherAppliesOn,
   wallClock,
@@ -116,8 +117,6 @@ function weighted<T>(rand: Random, entries: readonly (readonly [T, number])[]): 
   }
   return entries[entries.length - 1]?.[0] as T
 }
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 const weekday = (date: IsoDate) => new Date(`${date}T12:00:00Z`).getUTCDay()
 const isWeekend = (date: IsoDate) => [0, 6].includes(weekday(date))
 const between = (rand: Random, from: number, to: number) => from + Math.floor(rand() * (to - from + 1))
@@ -454,7 +453,7 @@ function slotOk(
 ) {
   return (
     slotProblems({
-      slot: { date, startTime: hhmm(from), endTime: hhmm(to), attendees },
+      slot: { date, startTime: timeOfDay(from), endTime: timeOfDay(to), attendees },
       space: {
         isActive: space.row.isActive,
         capacity: space.row.capacity,
@@ -549,8 +548,8 @@ function planBooking(
   const { planner, org, rand } = c
   const { space, date } = request
   const zone = space.center.timezoneId
-  const start = planner.instant(date, hhmm(request.from), zone)
-  const end = planner.instant(date, hhmm(request.to), zone)
+  const start = planner.instant(date, timeOfDay(request.from), zone)
+  const end = planner.instant(date, timeOfDay(request.to), zone)
   if (!start || !end) return null
   const durationMinutes = Math.round((end.getTime() - start.getTime()) / MINUTE)
   const month = date.slice(0, 7)
@@ -862,8 +861,8 @@ function randomRequest(c: OrgContext, space: SpacePlan, date: IsoDate): BookingR
 
 function fits(c: OrgContext, request: BookingRequest) {
   const zone = request.space.center.timezoneId
-  const start = c.planner.instant(request.date, hhmm(request.from), zone)
-  const end = c.planner.instant(request.date, hhmm(request.to), zone)
+  const start = c.planner.instant(request.date, timeOfDay(request.from), zone)
+  const end = c.planner.instant(request.date, timeOfDay(request.to), zone)
   return (
     start !== null &&
     end !== null &&

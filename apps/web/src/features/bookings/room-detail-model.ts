@@ -4,6 +4,7 @@ import {
   isIsoDate,
   minutesOfDay,
   type RecurringFrequency,
+  timeOfDay,
 } from '@spaceboard/domain'
 import type { Dayjs } from 'dayjs'
 import { z } from 'zod'
@@ -189,16 +190,12 @@ export function quoteBody(values: BookingFormValues, context: BodyContext): Book
   return candidates.find(valid) ?? null
 }
 
-/** Minutes since midnight → HH:mm. */
-const wallTimeOf = (total: number) =>
-  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
-
 /** HH:mm plus minutes, or null past midnight. */
 export function addMinutes(time: string | undefined, minutes: number): string | null {
   if (!time || !wallTime.test(time)) return null
   const total = minutesOfDay(time) + minutes
   if (total >= 24 * 60) return null
-  return wallTimeOf(total)
+  return timeOfDay(total)
 }
 
 /** The times a package sets: a fixed slot both, a duration the end from the start. */
@@ -249,6 +246,6 @@ export function bookableWindow(room: Pick<RoomDetail, 'start_time' | 'end_time' 
   const from = Math.max(minutesOfDay(room.start_time), minutesOfDay(room.center.open_time))
   const to = Math.min(minutesOfDay(room.end_time), minutesOfDay(room.center.close_time))
   return from < to
-    ? { from: wallTimeOf(from), to: wallTimeOf(to) }
+    ? { from: timeOfDay(from), to: timeOfDay(to) }
     : { from: room.start_time, to: room.end_time }
 }

@@ -98,12 +98,8 @@ function text(tag: string, className: string, value: string): HTMLElement {
   return element
 }
 
-/**
- * A row's label, as the app writes times (hh:mm A, spec 1 §9): the grid hands each row's wall-clock
- * hour and minute as the local fields of a date.
- */
-const rowTime = (row: Date): string =>
-  formatWallTime(`${String(row.getHours()).padStart(2, '0')}:${String(row.getMinutes()).padStart(2, '0')}`)
+/** A row's label, as the app writes times (hh:mm A, spec 1 §9), from the wall clock the grid hands. */
+const rowTime = (row: Date): string => formatWallTime(wallOfGridDate(row).time)
 
 /**
  * The options that set the grid's clock: the location's (its offset now, 24 rows), or a

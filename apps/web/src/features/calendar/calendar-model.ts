@@ -14,6 +14,7 @@ import {
   isIsoDate,
   minutesOfDay,
   startOfDay,
+  timeOfDay,
   timeZoneOffset,
   type WallMoment,
   type WallTime,
@@ -420,8 +421,7 @@ export function clockChanges(zone: string, range: { start: IsoDate; end: IsoDate
       const expected = (Number(before.slice(0, 2)) * 60 + Number(before.slice(3)) + 15) % 1440
       const actual = Number(now.slice(0, 2)) * 60 + Number(now.slice(3))
       if (actual !== expected) {
-        const h = Math.floor(expected / 60)
-        from = `${String(h).padStart(2, '0')}:${String(expected % 60).padStart(2, '0')}`
+        from = timeOfDay(expected)
         to = now
         break
       }
