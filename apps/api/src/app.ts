@@ -78,6 +78,8 @@ export interface BuiltApp {
   workflows: WorkflowRunner
   /** Work started by requests and not awaited by them (tests await its idle()). */
   background: BackgroundWork
+  /** The calendar's answers kept between requests (tests wait for what it has heard). */
+  calendarAnswers: CalendarAnswers
 }
 
 const DOCS_PREFIX = '/api/docs'
@@ -285,7 +287,7 @@ export async function buildApp(
   await registerUploads(app, config.dataDir)
 
   await registerWeb(app, config.webDir)
-  return { app, routeAccess, mailer, workflows, background }
+  return { app, routeAccess, mailer, workflows, background, calendarAnswers }
 }
 
 /** Serves the built SPA: files as they are, every other non-API GET as index.html (client-side routes). */

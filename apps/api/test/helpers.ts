@@ -72,6 +72,7 @@ export async function createTestApp(
     mailer: built.mailer,
     workflows: built.workflows,
     background: built.background,
+    calendarAnswers: built.calendarAnswers,
     signIn,
     async close() {
       await app.close()

@@ -1,6 +1,7 @@
 import {
   addDays,
   CALENDAR_MAX_DAYS,
+  type CalendarEvent,
   calendarAnswerSchema,
   calendarColorIndex,
   calendarQuerySchema,
@@ -20,6 +21,7 @@ import {
   spaceBlackoutPeriods,
   spaces,
 } from '../../src/db/schema/index.ts'
+import { CALENDAR_CHANNEL, CALENDAR_SETUP_CHANNEL } from '../../src/modules/calendar/calendar.repository.ts'
 import { calendarWindow } from '../../src/modules/calendar/calendar.service.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, statementsRunBy, type TestApp } from '../helpers.ts'
@@ -354,6 +356,24 @@ async function eventually(
 type Window = Awaited<ReturnType<typeof calendar>>
 
 /**
+ * Waits until this process has heard every change announced so far: PostgreSQL delivers a
+ * channel's announcements in the order their transactions committed, so a marker announced on
+ * both channels now, for an organization that does not exist, is heard after all of them.
+ */
+async function everythingAnnouncedHeard() {
+  const nobody = 999_999
+  const before = t.calendarAnswers.changesHeard(nobody)
+  const marker: CalendarEvent = { action: 'changed', bookingId: 0, spaceIds: [], organizationId: nobody }
+  await t.database.db.execute(
+    sql`select pg_notify(${CALENDAR_CHANNEL}, ${JSON.stringify(marker)}), pg_notify(${CALENDAR_SETUP_CHANNEL}, ${String(nobody)})`,
+  )
+  const until = Date.now() + 2000
+  while (t.calendarAnswers.changesHeard(nobody) < before + 2 && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  expect(t.calendarAnswers.changesHeard(nobody)).toBe(before + 2)
+}
+
+/**
  * Asks until the answer comes without reading (kept): on PostgreSQL hearing the announcements
  * starts a moment after the first request, and a change's own announcement, arriving after the
  * request that made it, drops the answer once more.
@@ -370,18 +390,23 @@ async function eventuallyKept(cookie: string, query: Record<string, string | num
 describe('the calendar window kept between requests', () => {
   it('is answered again without reading, until its organization changes: by a request here at once, by any other connection as announced', async () => {
     const date = nextDay()
-    const id = await book(date)
     const query = { start_date: date, end_date: addDays(date, 6) }
     // The first request starts hearing the announcements; from then on an answer is kept.
     await calendar(admin, query)
+    expect((await eventuallyKept(admin, query)).computed).toBe(false)
+
+    // A change's announcement arrives a moment after the request that made it, and drops the
+    // answers once more: the checks start once it has been heard.
+    const id = await book(date)
+    await everythingAnnouncedHeard()
     const kept = await eventuallyKept(csr, query)
     expect(kept.computed).toBe(false)
     expect(kept.window.bookings.map((b) => b.id)).toContain(id)
 
-    // Another organization's change leaves it kept.
+    // Another organization's change, once heard, leaves it kept.
     const rockies = await idByName(t, spaces, 'Rockies Room')
     await t.database.db.update(spaces).set({ name: 'Rockies Room' }).where(eq(spaces.id, rockies))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await everythingAnnouncedHeard()
     expect((await windowStatementsOf(admin, query)).computed).toBe(false)
 
     // A booking made through the API: shown on the next request, no waiting.

@@ -102,6 +102,11 @@ export class CalendarAnswers {
     return this.kept.count
   }
 
+  /** How many announcements of the organization's changes this process has heard (tests). */
+  changesHeard(organizationId: number) {
+    return this.versions.get(organizationId) ?? 0
+  }
+
   private serving() {
     return !this.closed && this.heard.size === 2
   }
