@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
-import { constants as zlibConstants } from 'node:zlib'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyRateLimit from '@fastify/rate-limit'
@@ -58,6 +57,7 @@ import { createWorkflowRunner, type WorkflowRunner } from './modules/workflows/w
 import type { App, AppDeps } from './platform/app.ts'
 import { type RouteAccessEntry, registerAuth } from './platform/auth.ts'
 import { BackgroundWork } from './platform/background.ts'
+import { ANSWER_ENCODINGS, BROTLI_OPTIONS } from './platform/compression.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
@@ -200,9 +200,9 @@ export async function buildApp(
   registerErrorHandling(app)
   await app.register(fastifyCookie)
   // JSON (and other compressible) answers over 1 KB, in the best encoding the browser accepts
-  // (brotli at quality 2, else gzip). Quality 2 rather than the plugin's 4: on the largest report
-  // answer (186 KB) it takes 0.45 ms instead of 0.86 and gives 17.1 KB instead of 17.6. Already-compressed streams (xlsx, PDF) pass
-  // untouched; the web app's files come pre-compressed from the build (registerWeb).
+  // (brotli at quality 2, else gzip: platform/compression.ts). Already-compressed streams (xlsx,
+  // PDF) pass untouched; the web app's files come pre-compressed from the build (registerWeb), and
+  // so do the calendar's kept answers (calendar-answers.ts).
   // An answer up to 1 MB is compressed in one synchronous call (brotli 4: about 3 ms for 1 MB). The
   // plugin's default on two cores is 8 KB, above which it streams the answer through zlib in
   // chunks, hop by hop: the calendar's 217 KB month then answered 45 requests a second instead of 63
@@ -214,9 +214,9 @@ export async function buildApp(
   })
   await app.register(fastifyCompress, {
     threshold: 1024,
-    encodings: ['br', 'gzip'],
+    encodings: ANSWER_ENCODINGS,
     syncThreshold: 1024 * 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
+    brotliOptions: BROTLI_OPTIONS,
   })
   registerContentRange(app)
   const headers = securityHeaders(config)

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../src/db/client.ts'
 import { CALENDAR_CHANNEL, CALENDAR_SETUP_CHANNEL } from '../../src/modules/calendar/calendar.repository.ts'
@@ -54,8 +55,8 @@ describe('CalendarAnswers', () => {
   it('keeps an answer per key; an announcement for its organization drops it, another organization’s does not', async () => {
     const { answers, channels } = await serving()
     const one = counted('one')
-    expect(await answers.answer(1, 'a', one)).toBe('one')
-    expect(await answers.answer(1, 'a', one)).toBe('one')
+    expect((await answers.answer(1, 'a', one)).text).toBe('one')
+    expect((await answers.answer(1, 'a', one)).text).toBe('one')
     expect(one.runs).toBe(1)
 
     channels.get(CALENDAR_CHANNEL)?.onPayload(JSON.stringify({ organizationId: 2, action: 'created' }))
@@ -89,14 +90,27 @@ describe('CalendarAnswers', () => {
     const second = answers.answer(1, 'a', slow)
     channels.get(CALENDAR_CHANNEL)?.onPayload(JSON.stringify({ organizationId: 1, action: 'rescheduled' }))
     finish('before the change')
-    expect(await first).toBe('before the change')
-    expect(await second).toBe('before the change')
+    expect((await first).text).toBe('before the change')
+    expect((await second).text).toBe('before the change')
     expect(runs).toBe(1)
     await settle()
     expect(answers.size).toBe(0)
     const after = counted('after the change')
-    expect(await answers.answer(1, 'a', after)).toBe('after the change')
+    expect((await answers.answer(1, 'a', after)).text).toBe('after the change')
     expect(after.runs).toBe(1)
+  })
+
+  it('compresses an answer once, as it is kept: every request for it gets the same brotli bytes', async () => {
+    const { answers } = await serving()
+    const text = JSON.stringify({
+      bookings: Array.from({ length: 200 }, (_, id) => ({ id, name: 'Harbour Room A' })),
+    })
+    const computed = await answers.answer(1, 'a', counted(text))
+    expect(computed).toEqual({ text, brotli: null })
+    const kept = await answers.answer(1, 'a', counted(text))
+    expect(kept.text).toBe(text)
+    expect(kept.brotli && brotliDecompressSync(kept.brotli).toString()).toBe(text)
+    expect((await answers.answer(1, 'a', counted(text))).brotli).toBe(kept.brotli)
   })
 
   it('a request here that may have written forgets everything kept', async () => {

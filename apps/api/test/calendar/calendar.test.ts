@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import {
   addDays,
   CALENDAR_MAX_DAYS,
@@ -408,6 +409,33 @@ describe('the calendar window kept between requests', () => {
     await t.database.db.update(spaces).set({ name: 'Rockies Room' }).where(eq(spaces.id, rockies))
     await everythingAnnouncedHeard()
     expect((await windowStatementsOf(admin, query)).computed).toBe(false)
+
+    // As a browser asks it: the kept answer compressed once, as it was kept; the same bytes each time,
+    // nothing read. gzip (and brotli refused) as the compression plugin answers any JSON.
+    const asked = (acceptEncoding: string) =>
+      statementsRunBy(t.database, () =>
+        t.app.inject({
+          method: 'GET',
+          url: calendarUrl(query),
+          headers: { cookie: admin, 'accept-encoding': acceptEncoding },
+        }),
+      )
+    const plain = JSON.parse((await t.api(admin, 'GET', calendarUrl(query))).body)
+    const [br, brAgain] = [await asked('gzip, deflate, br, zstd'), await asked('br')]
+    for (const { result, statements } of [br, brAgain]) {
+      expect(result.headers['content-encoding']).toBe('br')
+      expect(result.headers.vary).toMatch(/accept-encoding/i)
+      expect(result.headers['cache-control']).toBe('no-store')
+      expect(result.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(JSON.parse(brotliDecompressSync(result.rawPayload).toString())).toEqual(plain)
+      expect(statements.some((s) => s.name === 'calendar_bookings')).toBe(false)
+    }
+    expect(brAgain.result.rawPayload.equals(br.result.rawPayload)).toBe(true)
+    for (const acceptEncoding of ['gzip', 'br;q=0, gzip']) {
+      const gzip = (await asked(acceptEncoding)).result
+      expect(gzip.headers['content-encoding']).toBe('gzip')
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain)
+    }
 
     // A booking made through the API: shown on the next request, no waiting.
     const second = await book(date, { start_time: '14:00', end_time: '15:00' })

@@ -7,6 +7,7 @@ import {
 } from '@spaceboard/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../platform/app.ts'
+import { acceptsBrotli, sendBrotli } from '../../platform/compression.ts'
 import { fieldError, HttpError, unauthorized } from '../../platform/errors.ts'
 import type { HeavyWork } from '../../platform/heavy-work.ts'
 import { parseWith } from '../../platform/validation.ts'
@@ -51,11 +52,12 @@ export async function answerCalendar(
   const compute = async () =>
     JSON.stringify(await request.signedIn((ctx) => service.calendarWindow(ctx, query)))
   const organizationId = service.windowOrganization(actor, query)
-  const text =
+  const answer =
     organizationId === undefined
-      ? await compute()
+      ? { text: await compute(), brotli: null }
       : await answers.answer(organizationId, service.windowKey(organizationId, query), compute)
-  return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(text)
+  reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8')
+  return answer.brotli && acceptsBrotli(request) ? sendBrotli(reply, answer.brotli) : reply.send(answer.text)
 }
 
 /**
