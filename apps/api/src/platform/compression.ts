@@ -18,11 +18,11 @@ export function brotli(text: string): Buffer {
 
 /**
  * Whether the plugin would answer `request` in brotli: the same negotiation over the same
- * encodings (it reads `*` and x-gzip as gzip).
+ * encodings (it reads `*` and x-gzip as gzip), and none when the request says x-no-compression.
  */
 export function acceptsBrotli(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding']
-  if (!header) return false
+  if (!header || request.headers['x-no-compression'] !== undefined) return false
   return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ANSWER_ENCODINGS) === 'br'
 }
 

@@ -431,6 +431,13 @@ describe('the calendar window kept between requests', () => {
       expect(statements.some((s) => s.name === 'calendar_bookings')).toBe(false)
     }
     expect(brAgain.result.rawPayload.equals(br.result.rawPayload)).toBe(true)
+    const uncompressed = await t.app.inject({
+      method: 'GET',
+      url: calendarUrl(query),
+      headers: { cookie: admin, 'accept-encoding': 'br', 'x-no-compression': '1' },
+    })
+    expect(uncompressed.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(uncompressed.body)).toEqual(plain)
     for (const acceptEncoding of ['gzip', 'br;q=0, gzip']) {
       const gzip = (await asked(acceptEncoding)).result
       expect(gzip.headers['content-encoding']).toBe('gzip')
