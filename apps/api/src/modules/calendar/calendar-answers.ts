@@ -4,7 +4,10 @@ import { BoundedCache } from '../../platform/bounded-cache.ts'
 import { brotli } from '../../platform/compression.ts'
 import { CALENDAR_CHANNEL, CALENDAR_SETUP_CHANNEL } from './calendar.repository.ts'
 
-/** The most answers kept, and the most characters of them together (a busy month of 100 spaces is ~220,000). */
+/**
+ * The most answers kept, and the most characters and compressed bytes of them together (a busy
+ * month of 100 spaces is ~220,000 and ~40,000).
+ */
 const MOST_ANSWERS = 200
 const MOST_CHARACTERS = 4_000_000
 
