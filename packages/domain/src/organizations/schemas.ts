@@ -23,7 +23,8 @@ export const URL_EXAMPLE_HOST = 'https://www.example.com'
 export const organizationOrderKeys = ['name', 'contact_number', 'contact_email', 'created_at'] as const
 export const organizationListQuerySchema = listQuerySchema(organizationOrderKeys)
 
-const required = (max: number, tooLong: string = messages.fieldRequired) =>
+/** A required text: empty gets the spec's message, too long `tooLong` or the rule naming the limit. */
+const required = (max: number, tooLong?: string) =>
   z
     .string({ error: requiredError(messages.fieldRequired) })
     .trim()
