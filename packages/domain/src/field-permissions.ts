@@ -17,7 +17,7 @@ const superPanel = (label: string): FieldRule => ({ permission: 'organizations.s
 
 export const organizationFieldRules = {
   org_url: { permission: 'organizations.org-url', label: 'Org URL' },
-  mh_url: superPanel('MH URL'),
+  mh_url: superPanel('Spaceboard URL'),
   currency_code: finance('Currency'),
   month_id: finance('Financial Year Start'),
   banking_details: finance('Banking Details'),

@@ -149,7 +149,13 @@ export function requiredError(message: string) {
       case 'too_small':
         return issue.origin === 'string' && Number(issue.minimum) <= 1 ? message : undefined
       case 'invalid_type':
-        return issue.input === undefined || issue.input === null || issue.input === '' ? message : undefined
+        // A coerced number left out arrives as NaN, as does text that is no number: both are "missing".
+        return issue.input === undefined ||
+          issue.input === null ||
+          issue.input === '' ||
+          Number.isNaN(issue.input)
+          ? message
+          : undefined
       case 'custom':
         return issue.params ? undefined : message
       default:

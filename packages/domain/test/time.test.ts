@@ -20,7 +20,6 @@ import {
   roomDetailQuerySchema,
   startOfDay,
   timeOfDay,
-  voucherMessages,
   voucherSchema,
   wallClock,
 } from '../src/index.ts'

@@ -22,14 +22,17 @@ export function sentFields(request: FastifyRequest): ReadonlySet<string> {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === ''
 
-/** Whether a sent value says what is stored: 10 and "10.00" alike, empty and null alike, objects key by key. */
+/**
+ * Whether a sent value says what is stored: 10 and "10.00" alike, empty and null alike, objects by
+ * the keys sent (a key left out of `features` or a code list keeps what is stored).
+ */
 function sameValue(sent: unknown, stored: unknown): boolean {
   if (isEmpty(sent) || isEmpty(stored)) return isEmpty(sent) && isEmpty(stored)
   if (typeof sent === 'object' || typeof stored === 'object') {
     if (typeof sent !== 'object' || typeof stored !== 'object') return false
     const a = sent as Record<string, unknown>
     const b = stored as Record<string, unknown>
-    return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => sameValue(a[key], b[key]))
+    return Object.keys(a).every((key) => sameValue(a[key], b[key]))
   }
   const [x, y] = [Number(sent), Number(stored)]
   if (typeof sent !== 'boolean' && typeof stored !== 'boolean' && Number.isFinite(x) && Number.isFinite(y))
