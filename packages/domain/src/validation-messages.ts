@@ -136,9 +136,9 @@ export function ruleMessage(issue: z.core.$ZodRawIssue): string {
 }
 
 /**
- * A schema's own message (the spec's "required" text, say) for its missing or empty value only: a
- * value that breaks a check (too long, too big, below a minimum) gets the sentence naming that rule,
- * as zod would otherwise give the schema's message to every check it carries.
+ * A schema's own message (the spec's "required" text, say) for a missing, empty or mistyped value
+ * only: a value that breaks a check (too long, too big, below a minimum) gets the sentence naming
+ * that rule, as zod would otherwise give the schema's message to every check it carries.
  */
 export function requiredError(message: string) {
   return (issue: z.core.$ZodRawIssue): string | undefined => {
@@ -149,13 +149,8 @@ export function requiredError(message: string) {
       case 'too_small':
         return issue.origin === 'string' && Number(issue.minimum) <= 1 ? message : undefined
       case 'invalid_type':
-        // A coerced number left out arrives as NaN, as does text that is no number: both are "missing".
-        return issue.input === undefined ||
-          issue.input === null ||
-          issue.input === '' ||
-          Number.isNaN(issue.input)
-          ? message
-          : undefined
+        // 1.5 where a whole number belongs breaks a rule; missing or mistyped, the spec's message stands.
+        return issue.expected === 'int' && Number.isFinite(issue.input) ? undefined : message
       case 'custom':
         return issue.params ? undefined : message
       default:
