@@ -46,6 +46,8 @@ export const organizationFieldRules = {
   ms365_proxy_user_email: superPanel('MS 365 Proxy User Email'),
   ms365_default_client_name: superPanel('MS 365 Default Client Name'),
   stripe_publishable_key: superPanel('Stripe Publishable Key'),
+  stripe_secret_key: superPanel('Stripe Secret Key'),
+  ms365_client_secret: superPanel('MS 365 Client Secret'),
   google_analytics_code: superPanel('Google Analytics Code'),
   enable_api: superPanel('Enable API'),
   third_party_org_code: superPanel('Third Party Org Code'),
@@ -60,6 +62,7 @@ export const clientFieldRules = {
 
 export const centerFieldRules = {
   stripe_publishable_key: { permission: 'centers.stripe', label: 'Stripe Publishable Key' },
+  stripe_secret_key: { permission: 'centers.stripe', label: 'Stripe Secret Key' },
 } as const satisfies Record<string, FieldRule>
 
 export const spaceFieldRules = {

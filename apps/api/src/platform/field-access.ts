@@ -20,6 +20,12 @@ export function sentFields(request: FastifyRequest): ReadonlySet<string> {
   return sentKeys.get(request) ?? new Set()
 }
 
+/**
+ * A write-only secret as `stored` holds it: set or not, never its value. Any secret sent then
+ * differs from it, and so does '' (which clears a set one).
+ */
+export const storedSecret = (isSet: boolean) => (isSet ? { secret: 'set' } : undefined)
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === ''
 
 /**

@@ -19,7 +19,7 @@ import {
   notFound,
   refuseIfUsed,
 } from '../../platform/errors.ts'
-import { refuseForbiddenChanges } from '../../platform/field-access.ts'
+import { refuseForbiddenChanges, storedSecret } from '../../platform/field-access.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -261,7 +261,11 @@ export async function updateCenter(
   sent: ReadonlySet<string>,
 ) {
   const { center } = await visibleCenter(ctx, id)
-  refuseForbiddenChanges(ctx.actor.type, centerFieldRules, sent, input, await viewOf(ctx.tx, id))
+  const view = await viewOf(ctx.tx, id)
+  refuseForbiddenChanges(ctx.actor.type, centerFieldRules, sent, input, {
+    ...view,
+    stripe_secret_key: storedSecret(view.stripe_secret_key_set),
+  })
   const { regionIds, year } = await validate(ctx, center.organizationId, input, center)
   await repo.updateCenter(ctx.tx, id, valuesFrom(ctx, deps, input, center))
   await repo.replaceCenterRegions(ctx.tx, center.organizationId, id, regionIds)
