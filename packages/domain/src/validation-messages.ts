@@ -14,9 +14,8 @@ const fieldLabels: Record<string, string> = {
   organization_id: 'Organization',
   email_subject: 'Subject',
   email_content: 'Email content',
-  mh_url: 'MH URL',
+  mh_url: 'Spaceboard URL',
   org_url: 'Org URL',
-  time_value: 'Time value',
   _: 'The value',
 }
 
