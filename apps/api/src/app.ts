@@ -60,6 +60,7 @@ import { BackgroundWork } from './platform/background.ts'
 import { ANSWER_ENCODINGS, BROTLI_OPTIONS } from './platform/compression.ts'
 import { createContextRunner } from './platform/context.ts'
 import { registerErrorHandling } from './platform/errors.ts'
+import { registerSentFields } from './platform/field-access.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { registerContentRange } from './platform/list.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
@@ -198,6 +199,7 @@ export async function buildApp(
   }
 
   registerErrorHandling(app)
+  registerSentFields(app)
   await app.register(fastifyCookie)
   // JSON (and other compressible) answers over 1 KB, in the best encoding the browser accepts
   // (brotli at quality 2, else gzip: platform/compression.ts). Already-compressed streams (xlsx,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { emailTemplateTypeKeys } from './email-templates/types.ts'
 import { messages } from './messages.ts'
+import { requiredError } from './validation-messages.ts'
 
 /**
  * POST /api/email-template/preview and /send-test (issue 17 item 9, beyond the spec): a template as
@@ -8,7 +9,7 @@ import { messages } from './messages.ts'
  */
 export const emailTemplatePreviewSchema = z.object({
   organization_id: z.coerce.number().int().positive().optional(),
-  template_type: z.enum(emailTemplateTypeKeys, { error: () => messages.fieldRequired }),
+  template_type: z.enum(emailTemplateTypeKeys, { error: requiredError(messages.fieldRequired) }),
   email_subject: z.string().max(255).default(''),
   email_content: z.string().max(200_000).default(''),
   /** The uploaded PDF of the template, attached to a test mail. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from './messages.ts'
+import { requiredError } from './validation-messages.ts'
 
 export const PAGE_SIZE = 20
 /** The most rows one request may ask for through Range (pickers use `all=1` instead). */
@@ -23,11 +24,11 @@ export function listQuerySchema<const K extends readonly [string, ...string[]]>(
   return z.object({
     search: searchSchema.optional().default(''),
     order: z
-      .enum(['', ...orderKeys] as ['', ...K], { error: () => messages.invalidOrder(orderKeys) })
+      .enum(['', ...orderKeys] as ['', ...K], { error: requiredError(messages.invalidOrder(orderKeys)) })
       .optional()
       .default(''),
     direct: z
-      .enum(['asc', 'desc'], { error: () => messages.invalidDirect })
+      .enum(['asc', 'desc'], { error: requiredError(messages.invalidDirect) })
       .optional()
       .default('asc'),
     random: z.string().max(50).optional(),

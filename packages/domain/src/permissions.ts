@@ -74,6 +74,8 @@ export const permissionTable = {
   'users.archive': staff,
   'users.delete': superOnly,
   'users.export': superOnly,
+  /** Whether a user's bookings count in reports is the platform owner's call. */
+  'users.exclude-from-reporting': superOnly,
   'clients.read': staff,
   'clients.create': staff,
   'clients.update': staff,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { TimeFormat } from './organizations/constants.ts'
+import { type RuleParams, requiredError } from './validation-messages.ts'
 
 /** Dates are shown dd-MM-yyyy, or MM-dd-yyyy when the organization's time format is mm/dd (spec 1 §9). */
 export function dateDisplayFormat(timeFormat: TimeFormat | null | undefined): 'DD-MM-YYYY' | 'MM-DD-YYYY' {
@@ -116,6 +117,20 @@ export function parseWallMoment(text: unknown): WallMoment | null {
   return offsetMinutes(offset) === null ? null : { ...wall, offset }
 }
 
+/**
+ * The rule a date written YYYY-MM-DD (alone or at the start of a moment) breaks: a day its month
+ * lacks (2026-02-30) or a year outside FIRST_YEAR–LAST_YEAR (9999-01-01), so the refusal names that
+ * rule and not the format. Null for text not written so, and for a real date.
+ */
+export function dateRule(text: string): RuleParams | null {
+  const written = /^(\d{4})-(\d{2})-(\d{2})/.exec(text)
+  if (!written || isIsoDate(written[0])) return null
+  const year = Number(written[1])
+  if (year < FIRST_YEAR || year > LAST_YEAR)
+    return { rule: 'date-range', first: `${FIRST_YEAR}-01-01`, last: `${LAST_YEAR}-12-31` }
+  return { rule: 'date-impossible', value: written[0] }
+}
+
 /** Whether text is a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: unknown): text is IsoDate {
   return parseIsoDate(text) !== null
@@ -135,15 +150,19 @@ export const timeFormatMessage = 'Use a time like 09:00.'
  */
 export function isoDateSchema(message: string = dateFormatMessage) {
   return z
-    .string({ error: () => message })
-    .refine(isIsoDate, message)
+    .string({ error: requiredError(message) })
+    .superRefine((text, ctx) => {
+      if (isIsoDate(text)) return
+      const params = dateRule(text)
+      ctx.addIssue(params ? { code: 'custom', params } : { code: 'custom', message })
+    })
     .meta({ format: 'date', example: '2026-12-24' })
 }
 
 /** A schema's HH:mm wall-clock time, refused with `message` otherwise. */
 export function wallTimeSchema(message: string = timeFormatMessage) {
   return z
-    .string({ error: () => message })
+    .string({ error: requiredError(message) })
     .refine(isWallTime, message)
     .meta({ pattern: dateTimeFormats['HH:mm'].source, example: '09:00' })
 }

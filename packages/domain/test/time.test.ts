@@ -20,7 +20,6 @@ import {
   roomDetailQuerySchema,
   startOfDay,
   timeOfDay,
-  voucherMessages,
   voucherSchema,
   wallClock,
 } from '../src/index.ts'
@@ -183,21 +182,29 @@ describe('schemas take dates and times through the parser', () => {
     error?: { issues: { path: PropertyKey[]; message: string }[] }
   }) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))
 
-  it.each(impossibleDates)('refuses %s with the field and its spec message', (date) => {
+  /** A date written YYYY-MM-DD that is not one is refused naming the field and the rule it breaks, not the format. */
+  const dateRuleMessage = (label: string, date: string) => {
+    const year = Number(date.slice(0, 4))
+    return year < 1900 || year > 9998
+      ? `${label} must be between 1900-01-01 and 9998-12-31.`
+      : `${label} must be a real date: ${date} does not exist.`
+  }
+
+  it.each(impossibleDates)('refuses %s naming the field and the rule', (date) => {
     expect(messageOf(bookingListQuerySchema.safeParse({ start_date: date }))).toEqual({
-      start_date: messages.filterDateFormat,
+      start_date: dateRuleMessage('Start date', date),
     })
     expect(messageOf(roomDetailQuerySchema.safeParse({ bookingDate: date }))).toEqual({
-      bookingDate: messages.selectDate,
+      bookingDate: dateRuleMessage('Booking date', date),
     })
     expect(
       messageOf(bookedSlotsQuerySchema.safeParse({ date: date.split('-').reverse().join('/') })),
     ).toEqual({ date: messages.selectDate })
     expect(messageOf(bookingCreateSchema.safeParse({ ...booking, booking_date: date }))).toEqual({
-      booking_date: messages.selectDate,
+      booking_date: dateRuleMessage('Booking date', date),
     })
     expect(messageOf(bookingCreateSchema.safeParse({ ...booking, skip_dates: [date] }))).toEqual({
-      'skip_dates.0': messages.selectDate,
+      'skip_dates.0': dateRuleMessage('Skip dates', date),
     })
     expect(
       messageOf(
@@ -207,7 +214,7 @@ describe('schemas take dates and times through the parser', () => {
           newEndTime: '2026-12-24 11:00',
         }),
       ),
-    ).toEqual({ newStartTime: messages.selectDate })
+    ).toEqual({ newStartTime: dateRuleMessage('New start time', date) })
     expect(
       messageOf(
         voucherSchema.safeParse({
@@ -218,7 +225,7 @@ describe('schemas take dates and times through the parser', () => {
           valid_to: '2026-12-24',
         }),
       ),
-    ).toMatchObject({ valid_from: voucherMessages.invalidDate })
+    ).toMatchObject({ valid_from: dateRuleMessage('Valid from', date) })
   })
 
   it('refuses an impossible time with the field and its spec message', () => {

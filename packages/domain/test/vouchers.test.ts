@@ -84,7 +84,11 @@ describe('voucher fields', () => {
     [{ value: '100.01' }, 'value', messages.valueAtMost100],
     [{ type: 'fixed', value: '10000000000' }, 'value', voucherMessages.valueTooLarge],
     [{ valid_from: '' }, 'valid_from', messages.fieldRequired],
-    [{ valid_from: '2026-02-30' }, 'valid_from', voucherMessages.invalidDate],
+    [
+      { valid_from: '2026-02-30' },
+      'valid_from',
+      'Valid from must be a real date: 2026-02-30 does not exist.',
+    ],
     [{ valid_to: '31-01-2026' }, 'valid_to', voucherMessages.invalidDate],
     [{ valid_to: '2025-12-31' }, 'valid_to', messages.invalidDateRange],
   ])('%o → %s: %s', (change, path, message) => {

@@ -3,7 +3,6 @@ import {
   type BookingListRow,
   bookingExportColumns,
   formatContentRange,
-  messages,
   wallClock,
 } from '@spaceboard/domain'
 import ExcelJS from 'exceljs'
@@ -241,7 +240,9 @@ describe('GET /api/userbooking?booking=1 (bookings list)', () => {
     expect((await list(harbourAdmin, `${range()}&business_center_id=${ids.quay}`)).statusCode).toBe(200)
     const badDate = await list(harbourAdmin, 'start_date=2026-02-30')
     expect(badDate.statusCode).toBe(400)
-    expect(badDate.json().errors).toEqual({ start_date: messages.filterDateFormat })
+    expect(badDate.json().errors).toEqual({
+      start_date: 'Start date must be a real date: 2026-02-30 does not exist.',
+    })
     const badOrder = await list(harbourAdmin, 'order=password')
     expect(badOrder.statusCode).toBe(400)
     expect(badOrder.json().errors.order).toMatch(/^Sort order must be one of: bookingId, /)

@@ -257,7 +257,10 @@ describe('GET /api/userbooking/?…&onlyBooked= (the calendar window)', () => {
     const date = nextDay()
     const cases: [Record<string, string>, string][] = [
       [{ start_date: '', end_date: date }, messages.calendarDatesRequired],
-      [{ start_date: '2026-02-30', end_date: date }, messages.filterDateFormat],
+      [
+        { start_date: '2026-02-30', end_date: date },
+        'Start date must be a real date: 2026-02-30 does not exist.',
+      ],
       [{ start_date: date, end_date: addDays(date, -1) }, messages.startBeforeEnd],
       [
         { start_date: date, end_date: addDays(date, CALENDAR_MAX_DAYS) },

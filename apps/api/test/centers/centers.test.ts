@@ -242,12 +242,23 @@ describe('editing a center', () => {
     expect(saved.json().stripe_secret_key_set).toBe(true)
     const [row] = await t.database.db.select().from(centers).where(eq(centers.id, 1))
     expect(row?.stripeSecretKeyEnc).not.toContain('sk_live_center')
-    const byAdmin = await call(harbourAdmin, 'PUT', '/api/center/1', {
-      ...form,
-      name: 'Circular Quay',
-      stripe_secret_key: '',
-    })
-    expect(byAdmin.json().stripe_secret_key_set).toBe(true)
+    // An admin's change to a Stripe key is refused by name, not dropped (issue 42 item 13).
+    for (const [field, value, label] of [
+      ['stripe_secret_key', '', 'Stripe Secret Key'],
+      ['stripe_publishable_key', 'pk_live_hijack', 'Stripe Publishable Key'],
+    ]) {
+      const byAdmin = await call(harbourAdmin, 'PUT', '/api/center/1', {
+        ...form,
+        name: 'Circular Quay',
+        [field as string]: value,
+      })
+      const message = `Only super users can change ${label}.`
+      expect(byAdmin.statusCode, field).toBe(403)
+      expect(byAdmin.json()).toEqual({ message, errors: { [field as string]: message } })
+    }
+    const unchanged = await call(harbourAdmin, 'PUT', '/api/center/1', { ...form, name: 'Circular Quay' })
+    expect(unchanged.statusCode).toBe(200)
+    expect(unchanged.json().stripe_secret_key_set).toBe(true)
   })
 })
 

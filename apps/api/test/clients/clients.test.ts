@@ -476,22 +476,34 @@ describe('POST /api/client (create)', () => {
     expect(elsewhere).toMatchObject({ organization_id: SUMMIT, name: 'Acme Consulting' })
   })
 
-  it('ignores the discounts, Unique Client ID and company number a csr sends', async () => {
+  it('refuses, by name, the discounts, Unique Client ID and company number a csr sends (issue 42 item 13)', async () => {
+    const refusals = {
+      external_client_id: ['CSR1', 'Only super and admin users can change Unique Client ID.'],
+      internal_percent_discount_rate: [
+        50,
+        'Only super and admin users can change Internal Percent Discount Rate.',
+      ],
+      company_number: ['ABN 999', 'Only super and admin users can change Company Registration Number.'],
+    } as const
+    for (const [field, [value, message]] of Object.entries(refusals)) {
+      const response = await api(
+        harbourCsr,
+        'POST',
+        '/api/client',
+        newClient({ name: `Csr ${field}`, [field]: value }),
+      )
+      expect(response.statusCode, field).toBe(403)
+      expect(response.json()).toEqual({ message, errors: { [field]: message } })
+    }
+    // The form's own starting values (empty, 0) are no change: the create goes through.
     const view = await create(harbourCsr, {
-      external_client_id: 'CSR1',
-      internal_percent_discount_rate: 50,
-      additional_discount_rate: 25,
-      company_number: 'ABN 999',
-      gartisMinutes: 30,
-    })
-    expect(view).toMatchObject({
       external_client_id: '',
       internal_percent_discount_rate: 0,
       additional_discount_rate: 0,
       company_number: '',
       gartisMinutes: 30,
-      organization_id: HARBOUR,
     })
+    expect(view).toMatchObject({ external_client_id: '', gartisMinutes: 30, organization_id: HARBOUR })
   })
 
   it('refuses unknown fields and anonymous callers', async () => {
@@ -575,19 +587,23 @@ describe('PUT /api/client/:id (edit)', () => {
     })
   })
 
-  it('keeps the discounts, Unique Client ID and company number when a csr edits', async () => {
+  it('refuses a csr’s change to the discounts, Unique Client ID or company number, by name; unchanged they pass', async () => {
     const view = (await api(harbourAdmin, 'GET', `/api/client/${acme}`)).json()
+    const refused = await api(
+      harbourCsr,
+      'PUT',
+      `/api/client/${acme}`,
+      formOf(view, { additional_discount_rate: 99, notes: 'Edited by csr' }),
+    )
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().errors).toEqual({
+      additional_discount_rate: 'Only super and admin users can change Additional Discount Rate.',
+    })
     const response = await api(
       harbourCsr,
       'PUT',
       `/api/client/${acme}`,
-      formOf(view, {
-        external_client_id: 'HACKED',
-        internal_percent_discount_rate: 99,
-        additional_discount_rate: 99,
-        company_number: 'NEW',
-        notes: 'Edited by csr',
-      }),
+      formOf(view, { notes: 'Edited by csr' }),
     )
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({

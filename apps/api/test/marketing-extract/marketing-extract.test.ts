@@ -2,7 +2,6 @@ import {
   type MarketingExtractRow,
   marketingExtractColumns,
   marketingMessages,
-  messages,
   zonedInstant,
 } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
@@ -258,8 +257,16 @@ describe('GET /api/marketing (direct marketing extract)', () => {
       ],
       [cookies.super as string, RANGE, marketingMessages.selectOrganization],
       [cookies.super as string, `${RANGE}&organization_id=`, marketingMessages.selectOrganization],
-      [cookies.extract as string, 'startDate=2026-13-01&endDate=2026-12-31', messages.filterDateFormat],
-      [cookies.extract as string, 'startDate=2026-02-30&endDate=2026-12-31', messages.filterDateFormat],
+      [
+        cookies.extract as string,
+        'startDate=2026-13-01&endDate=2026-12-31',
+        'Start date must be a real date: 2026-13-01 does not exist.',
+      ],
+      [
+        cookies.extract as string,
+        'startDate=2026-02-30&endDate=2026-12-31',
+        'Start date must be a real date: 2026-02-30 does not exist.',
+      ],
       [cookies.extract as string, `${RANGE}&center_id=abc`, marketingMessages.location],
     ]
     for (const [cookie, query, message] of cases) {

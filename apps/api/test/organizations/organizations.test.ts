@@ -262,15 +262,27 @@ describe('creating an organization', () => {
 })
 
 describe('editing an organization', () => {
-  it('lets an admin save their organization but ignores super-only fields and the product URL', async () => {
+  it('lets an admin save their organization but refuses, by name, a change to super-only fields (issue 42 item 13)', async () => {
     const form = await formOf(harbourAdmin, HARBOUR)
+    const refusals = {
+      mh_plan: ['enterprise', 'Plan'],
+      licensed_spaces: [999, 'Licensed Spaces'],
+      mh_url: ['https://hijack.example', 'Spaceboard URL'],
+      features: [{ direct_marketing: true }, 'Features'],
+    } as const
+    for (const [field, [value, label]] of Object.entries(refusals)) {
+      const response = await request(harbourAdmin, 'PUT', `/api/organization/${HARBOUR}`, {
+        ...form,
+        [field]: value,
+      })
+      const message = `Only super users can change ${label}.`
+      expect(response.statusCode, field).toBe(403)
+      expect(response.json()).toEqual({ message, errors: { [field]: message } })
+    }
     const response = await request(harbourAdmin, 'PUT', `/api/organization/${HARBOUR}`, {
       ...form,
       description: 'Waterfront meeting rooms',
-      mh_plan: 'enterprise',
-      licensed_spaces: 999,
-      mh_url: 'https://hijack.example',
-      features: { direct_marketing: true },
+      features: { direct_marketing: false },
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({
@@ -279,7 +291,6 @@ describe('editing an organization', () => {
       licensed_spaces: 25,
       mh_url: 'https://harbour.spaceboard.example',
     })
-    expect(response.json().features.direct_marketing).toBe(false)
   })
 
   it('keeps the prefixes of an admin once they are set', async () => {

@@ -1,4 +1,4 @@
-import { messages, voucherMessages } from '@spaceboard/domain'
+import { messages } from '@spaceboard/domain'
 import { sql } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,6 +31,14 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const impossible = ['9999-99-99', '2024-13-01', '0000-00-00', '2024-02-30', '2023-02-29', '2024-04-31']
+
+/** A date written YYYY-MM-DD that is none is refused naming the field and the rule, not the format (issue 42 item 12). */
+function dateRuleMessage(label: string, date: string): string {
+  const year = Number(date.slice(0, 4))
+  return year < 1900 || year > 9998
+    ? `${label} must be between 1900-01-01 and 9998-12-31.`
+    : `${label} must be a real date: ${date} does not exist.`
+}
 
 /** Asserts a 400 in the error contract whose errors name exactly `field`, with `message`. */
 function expectFieldError(
@@ -66,7 +74,11 @@ describe.each(impossible)('the impossible date %s', (date) => {
     for (const field of ['start_date', 'end_date']) {
       for (const extra of ['booking=1', 'bookingSheet=1', 'pdf=true']) {
         const response = await t.api(superCookie, 'GET', `/api/userbooking?${extra}&${field}=${date}`)
-        expectFieldError(response, field, messages.filterDateFormat)
+        expectFieldError(
+          response,
+          field,
+          dateRuleMessage(field === 'start_date' ? 'Start date' : 'End date', date),
+        )
       }
     }
   })
@@ -75,7 +87,7 @@ describe.each(impossible)('the impossible date %s', (date) => {
     expectFieldError(
       await t.api(superCookie, 'GET', `/api/meetingroom/${ids.roomA}/detail?bookingDate=${date}`),
       'bookingDate',
-      messages.selectDate,
+      dateRuleMessage('Booking date', date),
     )
     expectFieldError(
       await t.api(superCookie, 'GET', `/api/meetingroom/${ids.roomA}/booked-slots?date=${dayMonthYear}`),
@@ -89,7 +101,7 @@ describe.each(impossible)('the impossible date %s', (date) => {
       expectFieldError(
         await t.api(harbourAdmin, 'POST', url, booking({ booking_date: date })),
         'booking_date',
-        messages.selectDate,
+        dateRuleMessage('Booking date', date),
       )
       expectFieldError(
         await t.api(
@@ -99,12 +111,12 @@ describe.each(impossible)('the impossible date %s', (date) => {
           booking({ recurring: { frequency: 'weekly', until_date: date } }),
         ),
         'recurring.until_date',
-        messages.selectDate,
+        dateRuleMessage('Until date', date),
       )
       expectFieldError(
         await t.api(harbourAdmin, 'POST', url, booking({ skip_dates: [date] })),
         'skip_dates.0',
-        messages.selectDate,
+        dateRuleMessage('Skip dates', date),
       )
     }
   })
@@ -112,21 +124,21 @@ describe.each(impossible)('the impossible date %s', (date) => {
   it('is refused by the reschedule quote and the reschedule', async () => {
     const slot = `newMeetingRoomId=${ids.roomA}&newStartTime=${date}%2010:00&newEndTime=${date}%2011:00`
     const quote = await t.api(superCookie, 'GET', `/api/userbooking/${ids.booking}/reschedule-quote?${slot}`)
-    expectFieldError(quote, 'newStartTime', messages.selectDate)
+    expectFieldError(quote, 'newStartTime', dateRuleMessage('New start time', date))
     const reschedule = await t.api(superCookie, 'PUT', `/api/userbooking/${ids.booking}`, {
       code: 'RESCHEDULE_BOOKING',
       newMeetingRoomId: ids.roomA,
       newStartTime: `${date} 10:00`,
       newEndTime: `${date} 11:00`,
     })
-    expectFieldError(reschedule, 'newStartTime', messages.selectDate)
+    expectFieldError(reschedule, 'newStartTime', dateRuleMessage('New start time', date))
   })
 
   it('is refused by the vouchers and the blackout periods', async () => {
     expectFieldError(
       await t.api(harbourAdmin, 'GET', `/api/voucher?all=1&date=${date}`),
       'date',
-      voucherMessages.invalidDate,
+      dateRuleMessage('Date', date),
     )
     const form = await organizationForm(t, harbourAdmin, 1)
     const saved = await t.api(harbourAdmin, 'PUT', '/api/organization/1', {
@@ -209,7 +221,7 @@ describe('the last date taken', () => {
     expectFieldError(
       await t.api(superCookie, 'GET', '/api/userbooking?booking=1&end_date=9999-12-31'),
       'end_date',
-      messages.filterDateFormat,
+      dateRuleMessage('End date', '9999-12-31'),
     )
     expectFieldError(
       await t.api(superCookie, 'GET', `/api/meetingroom/${ids.roomA}/booked-slots?date=31/12/9999`),

@@ -53,6 +53,10 @@ interface FuzzRequest {
   url: string
   headers: Record<string, string>
   body?: string
+  /** The body's schema, to judge a refusal's messages by it (an over-long string's limit). */
+  bodySchema?: JsonSchema
+  /** The field sent one character over its limit: the answer must be a 400 naming the limit for it. */
+  overLong?: string
 }
 
 interface JsonSchema {
@@ -656,6 +660,7 @@ function requestArbitrary(operation: Operation, role: Role): fc.Arbitrary<FuzzRe
         request.headers['idempotency-key'] = encode(extra.idempotency)
       if (operation.method !== 'GET' && operation.method !== 'DELETE' && sentBody.text !== undefined) {
         request.body = sentBody.text
+        request.bodySchema = operation.body
         if (sentBody.type) request.headers['content-type'] = sentBody.type
       }
       return request
@@ -797,6 +802,38 @@ const leaks: [string, RegExp][] = [
   ],
 ]
 
+/** zod's own texts, which no answer may carry: every refusal is a sentence naming the field and the rule. */
+const zodTexts =
+  /Invalid input|expected \w+, received|Too (big|small):|Invalid (string|option|format|key|element|union)|Unrecognized key/
+
+/**
+ * A 400's message for a body field sent longer than its schema's maxLength must name that limit
+ * ("Subject must be at most 255 characters."), not another rule ("Please fill out this field").
+ */
+function overLongProblem(request: FuzzRequest, status: number, answer: string): string {
+  if (request.overLong && (status !== 400 || !answer.includes(request.overLong)))
+    return `answered ${status} to ${request.overLong} over its limit: ${answer.slice(0, 300)}`
+  if (status !== 400 || !request.body || !request.bodySchema) return ''
+  let sent: unknown
+  let errors: Record<string, string> | undefined
+  try {
+    sent = JSON.parse(request.body)
+    errors = (JSON.parse(answer) as { errors?: Record<string, string> }).errors
+  } catch {
+    return ''
+  }
+  if (!errors || !sent || typeof sent !== 'object' || Array.isArray(sent)) return ''
+  const properties = propertiesFor(sent as Record<string, unknown>, request.bodySchema)
+  for (const [key, value] of Object.entries(sent)) {
+    const max = resolve(properties[key] ?? {}).maxLength
+    const message = errors[key]
+    if (typeof value !== 'string' || max === undefined || value.trim().length <= max || !message) continue
+    if (!message.includes(String(max)))
+      return `answers "${message}" for ${key} of ${value.length} characters (at most ${max})`
+  }
+  return ''
+}
+
 const binaryTypes = /^(application\/pdf|application\/vnd\.openxmlformats|application\/octet-stream|image\/)/
 
 async function send(request: FuzzRequest): Promise<Outcome> {
@@ -819,6 +856,8 @@ async function send(request: FuzzRequest): Promise<Outcome> {
   else {
     const leak = leaks.find(([, pattern]) => pattern.test(answer) && !pattern.test(sent))
     if (leak) problem = `shows ${leak[0]}`
+    else if (zodTexts.test(answer) && !zodTexts.test(sent)) problem = "shows zod's own text"
+    else problem = overLongProblem(request, response.statusCode, answer)
   }
   return { request, signedIn: Boolean(cookie), status: response.statusCode, ms, problem, answer }
 }
@@ -890,6 +929,37 @@ function heavyRequests(): FuzzRequest[] {
   )
 }
 
+/**
+ * Each good body with one string field one character over its schema's maxLength, as super: the
+ * answer must name that limit for that field.
+ */
+function overLongRequests(operations: Operation[]): FuzzRequest[] {
+  const requests: FuzzRequest[] = []
+  for (const operation of operations) {
+    const bodySchema = operation.body
+    const base = goodBodies[`${operation.method} ${operation.path}`]?.[0]
+    if (!bodySchema || !base) continue
+    const id = realIds[pathTables[operation.path.split('/')[2] ?? ''] ?? '']?.[0] ?? 1
+    const url = operation.path.replace('{id}', String(id))
+    for (const [key, raw] of Object.entries(propertiesFor(base, bodySchema))) {
+      const field = resolve(raw)
+      const schema = (field.anyOf ?? field.oneOf ?? [field]).map(resolve).find((b) => b.type === 'string')
+      const max = schema?.maxLength
+      if (!schema || max === undefined || max >= 100_000 || schema.pattern || schema.format) continue
+      requests.push({
+        role: 'super',
+        method: operation.method,
+        url,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...base, [key]: 'x'.repeat(max + 1) }),
+        bodySchema,
+        overLong: key,
+      })
+    }
+  }
+  return requests
+}
+
 /** The web fallback (not in the document): paths that are long, undecodable, NUL, outside, unicode. */
 function webRequests(): FuzzRequest[] {
   const paths = fc.sample(
@@ -925,7 +995,12 @@ describe('the fuzzer', () => {
         .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`),
     )
     await loadRealBodies(operations)
-    const requests = [...webRequests(), ...heavyRequests(), ...generatedRequests(operations, publicRoutes)]
+    const requests = [
+      ...webRequests(),
+      ...heavyRequests(),
+      ...overLongRequests(operations),
+      ...generatedRequests(operations, publicRoutes),
+    ]
 
     const started = performance.now()
     const failures: string[] = []

@@ -81,7 +81,7 @@ describe('GET/PUT/DELETE /api/preference/{key}', () => {
       ...value,
       date: '2026-02-30',
     })
-    expect(badDate.json().errors).toEqual({ date: messages.filterDateFormat })
+    expect(badDate.json().errors).toEqual({ date: 'Date must be a real date: 2026-02-30 does not exist.' })
     expect((await t.api(harbourCsr, 'DELETE', '/api/preference/calendar')).json().value).toBeNull()
   })
 })

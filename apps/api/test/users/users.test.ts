@@ -508,8 +508,12 @@ describe('POST /api/user (create)', () => {
     expect(superUser).toMatchObject({ type: 'super', organization_id: null, client_id: null })
   })
 
-  it('ignores exclude_from_reporting from anyone but super', async () => {
-    const view = await create(harbourAdmin, { exclude_from_reporting: true })
+  it('refuses exclude_from_reporting from anyone but super, by name (issue 42 item 13)', async () => {
+    const response = await api(harbourAdmin, 'POST', '/api/user', newUser({ exclude_from_reporting: true }))
+    const message = 'Only super users can change Exclude from Reporting.'
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({ message, errors: { exclude_from_reporting: message } })
+    const view = await create(harbourAdmin, { exclude_from_reporting: false })
     expect(view.exclude_from_reporting).toBe(false)
   })
 

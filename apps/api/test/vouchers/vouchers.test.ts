@@ -134,7 +134,7 @@ describe('GET /api/voucher', () => {
     ])
     const bad = await t.api(harbourAdmin, 'GET', '/api/voucher?all=1&date=2026-02-30')
     expect(bad.statusCode).toBe(400)
-    expect(bad.json().errors.date).toBe(voucherMessages.invalidDate)
+    expect(bad.json().errors.date).toBe('Date must be a real date: 2026-02-30 does not exist.')
   })
 
   it('refuses anonymous callers', async () => {
@@ -207,7 +207,11 @@ describe('POST /api/voucher', () => {
     [{ type: 'fixed', value: '12345678901' }, 'value', voucherMessages.valueTooLarge],
     [{ valid_from: undefined }, 'valid_from', messages.fieldRequired],
     [{ valid_from: '' }, 'valid_from', messages.fieldRequired],
-    [{ valid_from: '2026-13-01' }, 'valid_from', voucherMessages.invalidDate],
+    [
+      { valid_from: '2026-13-01' },
+      'valid_from',
+      'Valid from must be a real date: 2026-13-01 does not exist.',
+    ],
     [{ valid_to: '' }, 'valid_to', messages.fieldRequired],
     [{ valid_to: '01-02-2026' }, 'valid_to', voucherMessages.invalidDate],
     [{ valid_from: day(10), valid_to: day(9) }, 'valid_to', messages.invalidDateRange],

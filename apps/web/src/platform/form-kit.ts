@@ -1,3 +1,4 @@
+import { ruleMessage } from '@spaceboard/domain'
 import type { FormInstance } from 'antd'
 import type { Rule } from 'antd/es/form'
 import type { z } from 'zod'
@@ -10,8 +11,13 @@ import { ApiError } from './api-client.ts'
  */
 export function zodRule(schema: z.ZodType, toInput?: (value: unknown) => unknown): Rule {
   return {
-    validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(toInput ? toInput(value) : (value ?? ''))
+    validator: async (rule, value: unknown) => {
+      // A field's schema parses its value alone: the rule's field name lets a check without a spec
+      // message name the field ("Name must be at most 255 characters."), as the API's answer does.
+      const field = String((rule as { field?: unknown }).field ?? '').split('.')
+      const result = schema.safeParse(toInput ? toInput(value) : (value ?? ''), {
+        error: (issue) => ruleMessage({ ...issue, path: [...field, ...(issue.path ?? [])] }),
+      })
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '')
     },
   }

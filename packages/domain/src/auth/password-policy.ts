@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
+import { requiredError } from '../validation-messages.ts'
 
 /**
  * The one password policy (OWASP ASVS 5.0 §6.2): every path that sets a password uses it — user
@@ -40,7 +41,7 @@ export function passwordPolicyProblem(password: string): string | null {
 /** A new password: required (with the screen's own message), then the policy. */
 export function newPasswordField(requiredMessage: string) {
   return z
-    .string({ error: () => requiredMessage })
+    .string({ error: requiredError(requiredMessage) })
     .min(1, requiredMessage)
     .max(PASSWORD_MAX_LENGTH)
     .superRefine((password, context) => {

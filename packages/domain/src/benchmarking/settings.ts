@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
+import { requiredError } from '../validation-messages.ts'
 
 /**
  * The benchmarking settings (spec 3 §2, §3 "Benchmark settings"): platform-wide averages the
@@ -48,21 +49,21 @@ export const benchmarkSettingLabels: Record<BenchmarkSettingField, string> = {
 /** A number (or its text) from 0 to `max` with at most two decimals; one message for every way it can be wrong. */
 function decimalUpTo(max: number, message: string) {
   return z
-    .union([z.number(), z.string()], { error: () => message })
+    .union([z.number(), z.string()], { error: requiredError(message) })
     .transform((value) => String(value).trim())
     .refine((text) => /^\d+(\.\d{1,2})?$/.test(text) && Number(text) <= max, { message })
     .transform(Number)
 }
 
 export const settingQuerySchema = z.object({
-  type: z.enum(settingTypes, { error: () => benchmarkingMessages.type }),
+  type: z.enum(settingTypes, { error: requiredError(benchmarkingMessages.type) }),
 })
 
 /** POST /api/setting (spec 3 §7): `{ data: { averageoccupancy, averagebookingvalue, averagebookingduration, type } }`. */
 export const benchmarkSettingsSchema = z.strictObject({
   data: z.strictObject(
     {
-      type: z.literal('benchmarking', { error: () => benchmarkingMessages.type }),
+      type: z.literal('benchmarking', { error: requiredError(benchmarkingMessages.type) }),
       averageoccupancy: decimalUpTo(100, benchmarkingMessages.occupancy),
       averagebookingvalue: decimalUpTo(MAX_BENCHMARK_VALUE, benchmarkingMessages.value),
       averagebookingduration: decimalUpTo(MAX_BENCHMARK_DURATION_HOURS, benchmarkingMessages.duration),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { type IsoDate, isoDateSchema } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 import type { BookingConfirmation } from './confirmation.ts'
 
 /** The bookings list's sortable columns (spec 2 §2); start time is the default. */
@@ -35,7 +36,7 @@ const filterId = z.preprocess(
  */
 export const bookingListQuerySchema = listQuerySchema(bookingOrderKeys).extend({
   direct: z
-    .enum(['asc', 'desc'], { error: () => messages.invalidDirect })
+    .enum(['asc', 'desc'], { error: requiredError(messages.invalidDirect) })
     .optional()
     .default('desc'),
   booking: z.string().max(10).optional(),
@@ -43,7 +44,7 @@ export const bookingListQuerySchema = listQuerySchema(bookingOrderKeys).extend({
   pdf: z.enum(['true']).optional(),
   /** Which part of a run sheet longer than RUN_SHEET_PART_SIZE bookings (1 first). */
   part: z.coerce
-    .number({ error: () => messages.runSheetPart })
+    .number({ error: requiredError(messages.runSheetPart) })
     .int(messages.runSheetPart)
     .min(1, messages.runSheetPart)
     .max(100_000, messages.runSheetPart)

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { markExportedSchema } from '../billing/export.ts'
 import { messages } from '../messages.ts'
-import { isIsoDate, parseWallMoment } from '../time.ts'
+import { dateRule, parseWallMoment } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 
 /** A positive amount with at most two decimals ("Invalid Amount." otherwise, spec 2 §5). */
 const refundAmount = z
-  .union([z.string(), z.number()], { error: () => messages.invalidAmount })
+  .union([z.string(), z.number()], { error: requiredError(messages.invalidAmount) })
   .transform((v) => String(v).trim())
   .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, messages.invalidAmount))
   .refine((v) => Number(v) > 0, messages.invalidAmount)
@@ -14,7 +15,7 @@ const reason = z.string().trim().max(2000).default('')
 
 /** Refund percent 0–100 with at most two decimals (spec 2 §5). */
 export const refundPercentSchema = z
-  .union([z.string(), z.number()], { error: () => messages.refundPercentInvalid })
+  .union([z.string(), z.number()], { error: requiredError(messages.refundPercentInvalid) })
   .transform((v) => String(v).trim())
   .pipe(z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, messages.refundPercentInvalid))
   .refine((v) => Number(v) <= 100, messages.refundPercentInvalid)
@@ -22,16 +23,16 @@ export const refundPercentSchema = z
 /** One ad hoc charge (spec 2 §3, §5: the first failure stops validation). */
 export const adhocChargeSchema = z
   .object({
-    charge_type: z.enum(['room', 'amenities'], { error: () => messages.selectRequired }),
+    charge_type: z.enum(['room', 'amenities'], { error: requiredError(messages.selectRequired) }),
     room_code_id: z.string().trim().optional().default(''),
     amenity_code_id: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       z.coerce.number().int().positive().optional(),
     ),
     additional_booking_charge_value: z
-      .union([z.string(), z.number()], { error: () => messages.fieldRequired })
+      .union([z.string(), z.number()], { error: requiredError(messages.fieldRequired) })
       .transform((v) => String(v).trim()),
-    reason_for_additional_booking_charge: z.string({ error: () => messages.fieldRequired }).trim(),
+    reason_for_additional_booking_charge: z.string({ error: requiredError(messages.fieldRequired) }).trim(),
   })
   .superRefine((c, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
@@ -48,18 +49,15 @@ export const adhocChargeSchema = z
 export type AdhocChargeInput = z.infer<typeof adhocChargeSchema>
 
 /**
- * A wall-clock "YYYY-MM-DD HH:mm". A date that looks like one but does not exist (2024-13-01) asks
- * for a date; anything else wrong is a bad time range.
+ * A wall-clock "YYYY-MM-DD HH:mm". A date that looks like one but does not exist (2024-13-01) is
+ * refused naming the field and that rule; anything else wrong is a bad time range.
  */
 const wallDateTime = z
-  .string({ error: () => messages.selectDate })
+  .string({ error: requiredError(messages.selectDate) })
   .superRefine((v, ctx) => {
     if (parseWallMoment(v)) return
-    const impossibleDate = /^\d{4}-\d{2}-\d{2} /.test(v) && !isIsoDate(v.slice(0, 10))
-    ctx.addIssue({
-      code: 'custom',
-      message: impossibleDate ? messages.selectDate : messages.invalidTimeRange,
-    })
+    const params = dateRule(v)
+    ctx.addIssue(params ? { code: 'custom', params } : { code: 'custom', message: messages.invalidTimeRange })
   })
   .meta({
     pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?$',
@@ -154,7 +152,7 @@ export const bookingOperationSchema = z.preprocess(
       z.object({
         code: z.literal('RESCHEDULE_BOOKING'),
         newMeetingRoomId: z.coerce
-          .number({ error: () => messages.selectRequired })
+          .number({ error: requiredError(messages.selectRequired) })
           .int()
           .positive(),
         /** Wall-clock "YYYY-MM-DD HH:mm" of the room's center. */
@@ -183,7 +181,7 @@ export type BookingOperation = z.infer<typeof bookingOperationSchema>
 /** The reschedule dialog's preview: GET /api/userbooking/{id}/reschedule-quote. */
 export const rescheduleQuoteQuerySchema = z.object({
   newMeetingRoomId: z.coerce
-    .number({ error: () => messages.selectRequired })
+    .number({ error: requiredError(messages.selectRequired) })
     .int()
     .positive(),
   newStartTime: wallDateTime,

@@ -9,6 +9,7 @@ import {
   parseDayMonthYear,
   wallTimeSchema,
 } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 
 /** The most bookings one recurring series may create. */
 export const MAX_SERIES_OCCURRENCES = 100
@@ -18,7 +19,7 @@ export type RecurringFrequency = (typeof recurringFrequencies)[number]
 
 const id = (required: string) =>
   z.coerce
-    .number({ error: () => required })
+    .number({ error: requiredError(required) })
     .int(required)
     .positive(required)
 
@@ -31,7 +32,7 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
 
 export const recurringRuleSchema = z
   .strictObject({
-    frequency: z.enum(recurringFrequencies, { error: () => messages.selectRequired }),
+    frequency: z.enum(recurringFrequencies, { error: requiredError(messages.selectRequired) }),
     until_date: z.preprocess(
       (v) => (v === '' ? null : v),
       isoDateSchema(messages.selectDate).nullable().optional(),
@@ -64,7 +65,7 @@ export const bookingCreateSchema = z
     client_id: id(messages.selectRequired),
     user_id: id(messages.selectRequired),
     attendees: z.coerce
-      .number({ error: () => messages.attendeesRequired })
+      .number({ error: requiredError(messages.attendeesRequired) })
       .int(messages.attendeesRequired)
       .min(1, messages.attendeesRequired)
       .max(99999, messages.attendeesRequired),
@@ -80,7 +81,7 @@ export const bookingCreateSchema = z
         .nullable(),
     ),
     use_gratis: z.boolean().default(true),
-    payment_status: z.enum(['invoice', 'card'], { error: () => messages.selectRequired }),
+    payment_status: z.enum(['invoice', 'card'], { error: requiredError(messages.selectRequired) }),
     transaction_id: text(100),
     notes: text(5000),
     special_requirement: text(5000),
@@ -133,7 +134,7 @@ export const roomDetailQuerySchema = z.object({
 /** Already booked slots query: the date as DD/MM/YYYY (spec 2 §7). */
 export const bookedSlotsQuerySchema = z.object({
   date: z
-    .string({ error: () => messages.selectDate })
+    .string({ error: requiredError(messages.selectDate) })
     .refine((v) => parseDayMonthYear(v) !== null, messages.selectDate)
     .meta({ pattern: '^\\d{2}/\\d{2}/\\d{4}$', example: '24/12/2026' }),
   excludeBookingId: optionalId.optional(),

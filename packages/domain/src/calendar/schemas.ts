@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { messages } from '../messages.ts'
 import { timeFormats } from '../organizations/constants.ts'
 import { addDays, type IsoDate, isoDateSchema } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 
 /**
  * The Booking Calendar's contract (spec 2 "Booking Calendar", §7, §9; issue 16): the window call
@@ -280,6 +281,6 @@ export const calendarPreferenceSchema = z.strictObject({
   business_center_id: preferenceId,
   meeting_room_id: preferenceId,
   date: isoDateSchema(messages.filterDateFormat).nullable(),
-  view: z.enum(calendarViews, { error: () => messages.calendarViewInvalid }),
+  view: z.enum(calendarViews, { error: requiredError(messages.calendarViewInvalid) }),
 })
 export type CalendarPreference = z.output<typeof calendarPreferenceSchema>

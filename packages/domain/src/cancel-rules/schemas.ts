@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const cancelRuleOrderKeys = [
   'min_day',
@@ -14,7 +15,7 @@ export const cancelRuleListQuerySchema = listQuerySchema(cancelRuleOrderKeys).ex
 })
 
 const digits = z
-  .union([z.string(), z.number()], { error: () => messages.fieldRequired })
+  .union([z.string(), z.number()], { error: requiredError(messages.fieldRequired) })
   .transform((v) => String(v).trim())
   .pipe(
     z
@@ -31,7 +32,7 @@ export const cancelRuleSchema = z
     max_day: digits,
     max_attendee: digits,
     refund_percent: z
-      .union([z.string(), z.number()], { error: () => messages.fieldRequired })
+      .union([z.string(), z.number()], { error: requiredError(messages.fieldRequired) })
       .transform((v) => String(v).trim())
       .pipe(
         z

@@ -3,6 +3,7 @@ import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { timeFormats } from '../organizations/constants.ts'
 import { isIanaTimeZone, type WallTime, wallTime } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const centerOrderKeys = ['name', 'organizationName', 'city', 'contact_email', 'created_at'] as const
 export const centerListQuerySchema = listQuerySchema(centerOrderKeys).extend({
@@ -25,16 +26,16 @@ export function revenueTargetYears(currentYear: number): number[] {
 
 const required = (max: number, tooLong: string) =>
   z
-    .string({ error: () => messages.fieldRequired })
+    .string({ error: requiredError(messages.fieldRequired) })
     .trim()
     .min(1, messages.fieldRequired)
     .max(max, tooLong)
 const email = z
-  .string({ error: () => messages.fieldRequired })
+  .string({ error: requiredError(messages.fieldRequired) })
   .trim()
   .min(1, messages.fieldRequired)
   .max(255)
-  .pipe(z.email({ error: () => messages.invalidEmail }))
+  .pipe(z.email({ error: requiredError(messages.invalidEmail) }))
 const singleEmail = z.email()
 
 export const revenueTargetSchema = z.strictObject({
@@ -63,7 +64,7 @@ export const centerSchema = z
       .default(''),
     contact_email: email,
     contact_number: z
-      .string({ error: () => messages.fieldRequired })
+      .string({ error: requiredError(messages.fieldRequired) })
       .trim()
       .min(1, messages.fieldRequired)
       .max(30, messages.centerContactNumber)
@@ -73,16 +74,16 @@ export const centerSchema = z
     state: required(100, messages.max100),
     postcode: required(10, messages.centerPostcode).regex(/^[\p{L}\p{N} ]+$/u, messages.centerPostcode),
     country_id: z.coerce
-      .number({ error: () => messages.selectRequired })
+      .number({ error: requiredError(messages.selectRequired) })
       .int()
       .positive(messages.selectRequired),
     timezone_id: z
-      .string({ error: () => messages.selectRequired })
+      .string({ error: requiredError(messages.selectRequired) })
       .refine(isIanaTimeZone, messages.selectRequired),
     open_time: wallTime.optional().default(DEFAULT_OPEN_TIME),
     close_time: wallTime.optional().default(DEFAULT_CLOSE_TIME),
     time_format: z
-      .enum(timeFormats, { error: () => messages.selectRequired })
+      .enum(timeFormats, { error: requiredError(messages.selectRequired) })
       .optional()
       .default('dd/mm'),
     open_after_hours: z.boolean().optional().default(false),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const clientTypeOrderKeys = ['name', 'updated_at'] as const
 export const clientTypeListQuerySchema = listQuerySchema(clientTypeOrderKeys).extend({
@@ -10,7 +11,7 @@ export const clientTypeListQuerySchema = listQuerySchema(clientTypeOrderKeys).ex
 
 export const clientTypeSchema = z.strictObject({
   name: z
-    .string({ error: () => messages.fieldRequired })
+    .string({ error: requiredError(messages.fieldRequired) })
     .trim()
     .min(1, messages.fieldRequired)
     .max(255),

@@ -3,6 +3,7 @@ import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { paymentMethods } from '../organizations/constants.ts'
 import { contactNumber, orgEmail } from '../organizations/schemas.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const clientOrderKeys = [
   'external_client_id',
@@ -16,7 +17,7 @@ export const clientListQuerySchema = listQuerySchema(clientOrderKeys).extend({
 })
 
 const rate = z
-  .union([z.literal(''), z.null(), z.coerce.number({ error: () => messages.valueAtLeast0 })])
+  .union([z.literal(''), z.null(), z.coerce.number({ error: requiredError(messages.valueAtLeast0) })])
   .optional()
   .transform((v) => (v === '' || v === null || v === undefined ? 0 : v))
   .pipe(z.number().min(0, messages.valueAtLeast0).max(100, messages.valueAtMost100))
@@ -33,7 +34,7 @@ const letters100 = z.union([
 export const clientSchema = z.strictObject({
   organization_id: z.coerce.number().int().positive().nullable().optional(),
   name: z
-    .string({ error: () => messages.fieldRequired })
+    .string({ error: requiredError(messages.fieldRequired) })
     .trim()
     .min(1, messages.fieldRequired)
     .max(255),

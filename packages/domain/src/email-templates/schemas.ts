@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
+import { requiredError } from '../validation-messages.ts'
 import { unknownMergeTags } from './merge-tags.ts'
 import { type EmailTemplateType, emailTemplateTypeKeys } from './types.ts'
 
@@ -39,7 +40,7 @@ export function emailContentIsEmpty(html: string): boolean {
 }
 
 const subjectSchema = z
-  .string({ error: () => messages.fieldRequired })
+  .string({ error: requiredError(messages.fieldRequired) })
   .trim()
   .min(1, messages.fieldRequired)
   .max(255)
@@ -55,7 +56,7 @@ const subjectSchema = z
   })
 
 const contentSchema = z
-  .string({ error: () => messages.fillEmailContent })
+  .string({ error: requiredError(messages.fillEmailContent) })
   .max(MAX_EMAIL_CONTENT_CHARS)
   .refine((html) => !emailContentIsEmpty(html), messages.fillEmailContent)
   .superRefine((html, ctx) => {
@@ -71,11 +72,11 @@ const contentSchema = z
 export const emailTemplateSchema = z.strictObject({
   /** The form sends -1 for "none chosen" (spec 3 §5). */
   organization_id: z.coerce
-    .number({ error: () => messages.selectRequired })
+    .number({ error: requiredError(messages.selectRequired) })
     .int({ error: () => messages.selectRequired })
     .positive({ error: () => messages.selectRequired })
     .optional(),
-  template_type: z.enum(emailTemplateTypeKeys, { error: () => messages.fieldRequired }),
+  template_type: z.enum(emailTemplateTypeKeys, { error: requiredError(messages.fieldRequired) }),
   email_subject: subjectSchema,
   email_content: contentSchema,
   attachment_file_title: z.string().trim().max(255).nullish(),

@@ -1,18 +1,19 @@
 import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const globalRegionOrderKeys = ['name', 'code', 'updated_at'] as const
 export const globalRegionListQuerySchema = listQuerySchema(globalRegionOrderKeys)
 
 export const globalRegionSchema = z.strictObject({
   name: z
-    .string({ error: () => messages.globalRegionNameRequired })
+    .string({ error: requiredError(messages.globalRegionNameRequired) })
     .trim()
     .min(1, messages.globalRegionNameRequired)
     .max(255),
   code: z
-    .string({ error: () => messages.globalRegionCodeRequired })
+    .string({ error: requiredError(messages.globalRegionCodeRequired) })
     .trim()
     .min(1, messages.globalRegionCodeRequired)
     .max(50),

@@ -4,6 +4,7 @@ import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { plans } from '../roles.ts'
 import { isoDateSchema } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 import {
   billingSheetColumns,
   colors,
@@ -22,26 +23,27 @@ export const URL_EXAMPLE_HOST = 'https://www.example.com'
 export const organizationOrderKeys = ['name', 'contact_number', 'contact_email', 'created_at'] as const
 export const organizationListQuerySchema = listQuerySchema(organizationOrderKeys)
 
-const required = (max: number, tooLong: string = messages.fieldRequired) =>
+/** A required text: empty gets the spec's message, too long `tooLong` or the rule naming the limit. */
+const required = (max: number, tooLong?: string) =>
   z
-    .string({ error: () => messages.fieldRequired })
+    .string({ error: requiredError(messages.fieldRequired) })
     .trim()
     .min(1, messages.fieldRequired)
     .max(max, tooLong)
 const optionalText = (max: number) => z.string().trim().max(max).optional().default('')
 const select = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: () => messages.selectRequired })
+  z.enum(values, { error: requiredError(messages.selectRequired) })
 const requiredId = z.coerce
-  .number({ error: () => messages.selectRequired })
+  .number({ error: requiredError(messages.selectRequired) })
   .int(messages.selectRequired)
   .positive(messages.selectRequired)
 
 export const orgEmail = z
-  .string({ error: () => messages.fieldRequired })
+  .string({ error: requiredError(messages.fieldRequired) })
   .trim()
   .min(1, messages.fieldRequired)
   .max(255)
-  .pipe(z.email({ error: () => messages.invalidEmailEg(EMAIL_EXAMPLE) }))
+  .pipe(z.email({ error: requiredError(messages.invalidEmailEg(EMAIL_EXAMPLE)) }))
 const httpUrl = z
   .string()
   .trim()
@@ -58,7 +60,7 @@ const lettersMax100 = z
   .optional()
   .default('')
 export const contactNumber = z
-  .string({ error: () => messages.fieldRequired })
+  .string({ error: requiredError(messages.fieldRequired) })
   .trim()
   .min(1, messages.fieldRequired)
   .max(30, messages.contactNumberCharacters)
@@ -140,7 +142,7 @@ export const organizationSchema = z
     time_format: select(timeFormats),
     currency_code: select(currencies),
     month_id: z.coerce
-      .number({ error: () => messages.selectRequired })
+      .number({ error: requiredError(messages.selectRequired) })
       .int(messages.selectRequired)
       .min(1, messages.selectRequired)
       .max(12, messages.selectRequired),
@@ -150,7 +152,7 @@ export const organizationSchema = z
     contact_number: contactNumber,
     contact_email: orgEmail,
     website: z
-      .string({ error: () => messages.fieldRequired })
+      .string({ error: requiredError(messages.fieldRequired) })
       .trim()
       .min(1, messages.fieldRequired)
       .pipe(httpUrl),
@@ -165,7 +167,7 @@ export const organizationSchema = z
     banking_details: optionalText(2000),
     taxes_label: z.string().trim().max(100).optional().default(''),
     taxes_percent: z
-      .union([z.null(), z.literal(''), z.coerce.number({ error: () => messages.taxPercentRange })])
+      .union([z.null(), z.literal(''), z.coerce.number({ error: requiredError(messages.taxPercentRange) })])
       .optional()
       .transform((v) => (v === '' ? null : v))
       .refine(
@@ -183,7 +185,7 @@ export const organizationSchema = z
     // Settings
     client_default_payment_method: select(paymentMethods.map((p) => p.value) as ['invoice', 'credit_card']),
     minimum_notice_period: z.coerce
-      .number({ error: () => messages.noticePeriodRange })
+      .number({ error: requiredError(messages.noticePeriodRange) })
       .int(messages.noticePeriodRange)
       .min(0, messages.noticePeriodRange)
       .max(MAX_NOTICE_DAYS, messages.noticePeriodRange)
@@ -212,7 +214,7 @@ export const organizationSchema = z
     exclude_from_reporting: z.boolean().optional(),
     mh_plan: z.enum(plans).optional(),
     licensed_spaces: z.coerce
-      .number({ error: () => messages.licensedSpacesRange })
+      .number({ error: requiredError(messages.licensedSpacesRange) })
       .int(messages.licensedSpacesRange)
       .min(0, messages.licensedSpacesRange)
       .max(100_000, messages.licensedSpacesRange)

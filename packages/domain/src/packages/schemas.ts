@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { wallTime } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const packageOrderKeys = [
   'name',
@@ -28,12 +29,12 @@ export const packageSchema = z
   .strictObject({
     organization_id: z.coerce.number().int().positive().nullable().optional(),
     name: z
-      .string({ error: () => messages.fieldRequired })
+      .string({ error: requiredError(messages.fieldRequired) })
       .trim()
       .min(1, messages.fieldRequired)
       .regex(/^[\p{L}\p{N} ]{1,1000}$/u, messages.packageNameCharacters),
     min_attendees: z
-      .union([z.string(), z.number()], { error: () => messages.fieldRequired })
+      .union([z.string(), z.number()], { error: requiredError(messages.fieldRequired) })
       .transform((v) => String(v).trim())
       .pipe(
         z
@@ -43,7 +44,7 @@ export const packageSchema = z
       )
       .transform(Number)
       .refine((v) => v >= 1, messages.minAttendeesRange),
-    type: z.enum(['duration', 'fixed'], { error: () => messages.selectRequired }),
+    type: z.enum(['duration', 'fixed'], { error: requiredError(messages.selectRequired) }),
     duration_hours: z.coerce.number().int().min(0).max(23).nullable().optional(),
     duration_minutes: z.coerce
       .number()
@@ -55,7 +56,7 @@ export const packageSchema = z
     end_time: wallTime.nullable().optional(),
     services: z.string().trim().max(5000).optional().default(''),
     rate: z
-      .union([z.string(), z.number()], { error: () => messages.fieldRequired })
+      .union([z.string(), z.number()], { error: requiredError(messages.fieldRequired) })
       .transform((v) => String(v).trim())
       .pipe(
         z

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
 import type { FeatureFlag } from '../organizations/constants.ts'
+import { requiredError } from '../validation-messages.ts'
 
 const requiredName = z.string().trim().min(1, messages.fieldRequired).max(255)
 
@@ -12,7 +13,7 @@ export const profileUpdateSchema = z.strictObject({
     .trim()
     .min(1, messages.fieldRequired)
     .max(255)
-    .pipe(z.email({ error: () => messages.profileEmailInvalid })),
+    .pipe(z.email({ error: requiredError(messages.profileEmailInvalid) })),
 })
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
 

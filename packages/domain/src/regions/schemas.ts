@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const regionOrderKeys = ['name', 'parent', 'globalregion', 'updated_at'] as const
 export const regionListQuerySchema = listQuerySchema(regionOrderKeys).extend({
@@ -15,19 +16,19 @@ export const regionListQuerySchema = listQuerySchema(regionOrderKeys).extend({
 
 export const regionSchema = z.strictObject({
   name: z
-    .string({ error: () => messages.fieldRequired })
+    .string({ error: requiredError(messages.fieldRequired) })
     .trim()
     .min(1, messages.fieldRequired)
     .max(255),
   /** "0" means no parent. */
   parent_id: z.coerce
-    .number({ error: () => messages.selectRequired })
+    .number({ error: requiredError(messages.selectRequired) })
     .int()
     .min(0)
     .optional()
     .default(0),
   global_region_id: z.coerce
-    .number({ error: () => messages.selectRequired })
+    .number({ error: requiredError(messages.selectRequired) })
     .int(messages.selectRequired)
     .positive(messages.selectRequired),
   organization_id: z.coerce.number().int().positive().optional(),

@@ -4,6 +4,7 @@ import { messages } from '../messages.ts'
 import { spaceTypes } from '../organizations/constants.ts'
 import { blackoutPeriodSchema } from '../organizations/schemas.ts'
 import { wallTime } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const spaceOrderKeys = [
   'name',
@@ -42,7 +43,7 @@ export function displayOrderRank(order: number | null | undefined): number {
 
 const amount = (required: string) =>
   z
-    .union([z.string(), z.number(), z.null()], { error: () => required })
+    .union([z.string(), z.number(), z.null()], { error: requiredError(required) })
     .transform((v) => (v === null ? '' : String(v).trim()))
     .pipe(
       z
@@ -53,12 +54,12 @@ const amount = (required: string) =>
     .transform(Number)
 
 const hours = z.coerce
-  .number({ error: () => messages.selectRequired })
+  .number({ error: requiredError(messages.selectRequired) })
   .int()
   .min(0)
   .max(24)
 const quarter = z.coerce
-  .number({ error: () => messages.selectRequired })
+  .number({ error: requiredError(messages.selectRequired) })
   .int()
   .refine((m) => [0, 15, 30, 45].includes(m), messages.selectRequired)
 const spaceTypeKeys = spaceTypes.map((t) => t.key) as [string, ...string[]]
@@ -72,7 +73,7 @@ export const spaceRateSchema = z.strictObject({
 
 export const spaceAmenitySchema = z.strictObject({
   amenity_id: z.number().int().positive(),
-  type: z.enum(['flat', 'attendee', 'hour'], { error: () => messages.selectChargedAt }),
+  type: z.enum(['flat', 'attendee', 'hour'], { error: requiredError(messages.selectChargedAt) }),
   amount: amount(messages.fillAmount),
 })
 
@@ -80,16 +81,16 @@ export const spaceSchema = z
   .strictObject({
     organization_id: z.coerce.number().int().positive().nullable().optional(),
     center_id: z.coerce
-      .number({ error: () => messages.selectRequired })
+      .number({ error: requiredError(messages.selectRequired) })
       .int()
       .positive(messages.selectRequired),
     name: z
-      .string({ error: () => messages.fieldRequired })
+      .string({ error: requiredError(messages.fieldRequired) })
       .trim()
       .min(1, messages.fieldRequired)
       .regex(/^[\p{L}\p{N} ]{1,255}$/u, messages.spaceNameCharacters),
     capacity: z
-      .union([z.string(), z.number()], { error: () => messages.fieldRequired })
+      .union([z.string(), z.number()], { error: requiredError(messages.fieldRequired) })
       .transform((v) => String(v).trim())
       .pipe(
         z
@@ -112,12 +113,12 @@ export const spaceSchema = z
     start_time: wallTime,
     end_time: wallTime,
     description: z
-      .string({ error: () => messages.fieldRequired })
+      .string({ error: requiredError(messages.fieldRequired) })
       .trim()
       .min(1, messages.fieldRequired)
       .max(5000),
-    organization_roomtype_id: z.enum(spaceTypeKeys, { error: () => messages.selectRequired }),
-    status: z.enum(['enabled', 'disabled'], { error: () => messages.selectRequired }),
+    organization_roomtype_id: z.enum(spaceTypeKeys, { error: requiredError(messages.selectRequired) }),
+    status: z.enum(['enabled', 'disabled'], { error: requiredError(messages.selectRequired) }),
     native_meetingroom_id: z.string().trim().max(100).optional().default(''),
     pre_makeup_hours: hours,
     pre_makeup_minutes: quarter,
@@ -138,7 +139,7 @@ export const spaceSchema = z
     /** Write-only: absent keeps, '' clears, a value replaces. */
     service_account_private_key: z.string().max(10000).optional(),
     ms_365_resource_email: z
-      .union([z.literal(''), z.email({ error: () => messages.invalidEmail })])
+      .union([z.literal(''), z.email({ error: requiredError(messages.invalidEmail) })])
       .optional()
       .default(''),
   })
@@ -189,7 +190,7 @@ export const spaceActionSchema = z.discriminatedUnion('code', [
     code: z.literal('DISPLAY_ORDER'),
     id: z.number().int().positive().optional(),
     display_order: z.coerce
-      .number({ error: () => messages.displayOrderInvalid })
+      .number({ error: requiredError(messages.displayOrderInvalid) })
       .int(messages.displayOrderInvalid)
       .min(0, messages.displayOrderInvalid)
       .max(99999, messages.displayOrderInvalid),

@@ -3,6 +3,7 @@ import { newPasswordField } from '../auth/password-policy.ts'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { userTypes } from '../roles.ts'
+import { requiredError } from '../validation-messages.ts'
 
 export const userOrderKeys = [
   'first_name',
@@ -31,7 +32,7 @@ export const userListQuerySchema = listQuerySchema(userOrderKeys).extend({
 })
 
 const name = z
-  .string({ error: () => messages.fieldRequired })
+  .string({ error: requiredError(messages.fieldRequired) })
   .trim()
   .min(1, messages.fieldRequired)
   .regex(/^[\p{L} ]{1,255}$/u, messages.alphabetsMax255)
@@ -41,7 +42,7 @@ const optionalEmail = z.union([
     .string()
     .trim()
     .max(255)
-    .pipe(z.email({ error: () => messages.invalidEmail })),
+    .pipe(z.email({ error: requiredError(messages.invalidEmail) })),
 ])
 const phone = z.union([
   z.literal(''),
@@ -61,15 +62,15 @@ const letters = (max: number, message: string) =>
   ])
 
 const userFields = {
-  type: z.enum(userTypes, { error: () => messages.selectRequired }),
+  type: z.enum(userTypes, { error: requiredError(messages.selectRequired) }),
   first_name: name,
   last_name: name,
   email: z
-    .string({ error: () => messages.fieldRequired })
+    .string({ error: requiredError(messages.fieldRequired) })
     .trim()
     .min(1, messages.fieldRequired)
     .max(255)
-    .pipe(z.email({ error: () => messages.invalidEmail })),
+    .pipe(z.email({ error: requiredError(messages.invalidEmail) })),
   mobile: phone.optional().default(''),
   client_id: z.coerce.number().int().positive().nullable().optional(),
   company_name: z.string().trim().max(255).optional().default(''),
@@ -120,7 +121,7 @@ export const changePasswordSchema = z
     current_password: z.string().max(200).optional(),
     password: newPasswordField(messages.fieldRequired),
     confirm_password: z
-      .string({ error: () => messages.fieldRequired })
+      .string({ error: requiredError(messages.fieldRequired) })
       .min(1, messages.fieldRequired)
       .max(200),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { listQuerySchema } from '../list.ts'
 import { messages } from '../messages.ts'
 import { dateFormatMessage, isIsoDate, isoDateSchema } from '../time.ts'
+import { requiredError } from '../validation-messages.ts'
 
 /** Ours: the spec does not describe vouchers' admin screens, so these texts are our own. */
 export const voucherMessages = {
@@ -41,7 +42,7 @@ export const voucherListQuerySchema = listQuerySchema(voucherOrderKeys).extend({
 })
 
 const requiredDate = z
-  .string({ error: () => messages.fieldRequired })
+  .string({ error: requiredError(messages.fieldRequired) })
   .trim()
   .min(1, messages.fieldRequired)
   .pipe(calendarDate)
@@ -57,7 +58,7 @@ function valueProblem(text: string): string | null {
 }
 
 const value = z
-  .union([z.string(), z.number()], { error: () => messages.fieldRequired })
+  .union([z.string(), z.number()], { error: requiredError(messages.fieldRequired) })
   .transform((v) => String(v).trim())
   .superRefine((text, ctx) => {
     const problem = valueProblem(text)
@@ -69,11 +70,11 @@ export const voucherSchema = z
   .strictObject({
     organization_id: z.coerce.number().int().positive().nullable().optional(),
     code: z
-      .string({ error: () => messages.fieldRequired })
+      .string({ error: requiredError(messages.fieldRequired) })
       .trim()
       .min(1, messages.fieldRequired)
       .regex(/^[A-Z0-9-]{3,30}$/, voucherMessages.codeCharacters),
-    type: z.enum(['percent', 'fixed'], { error: () => messages.selectRequired }),
+    type: z.enum(['percent', 'fixed'], { error: requiredError(messages.selectRequired) }),
     value,
     valid_from: requiredDate,
     valid_to: requiredDate,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { emailTemplateTypeKeys } from '../email-templates/types.ts'
 import { listQuerySchema } from '../list.ts'
+import { requiredError } from '../validation-messages.ts'
 
 /** The workflow screens' texts (spec 3 §5, §8), verbatim. */
 export const workflowMessages = {
@@ -100,35 +101,39 @@ const optionalId = z
 export const workflowSchema = z
   .strictObject({
     organization_id: z.coerce
-      .number({ error: () => workflowMessages.selectOrganization })
+      .number({ error: requiredError(workflowMessages.selectOrganization) })
       .int({ error: () => workflowMessages.selectOrganization })
       .positive({ error: () => workflowMessages.selectOrganization })
       .nullish(),
     name: z
-      .string({ error: () => workflowMessages.enterName })
+      .string({ error: requiredError(workflowMessages.enterName) })
       .trim()
       .min(1, workflowMessages.enterName)
       .max(255),
     center_id: optionalId,
     meetingroom_id: optionalId,
-    action_type: z.enum(workflowActionTypes, { error: () => workflowMessages.selectActionType }),
+    action_type: z.enum(workflowActionTypes, { error: requiredError(workflowMessages.selectActionType) }),
     email_template_id: optionalId,
     email_template_type: z
-      .enum(emailTemplateTypeKeys, { error: () => workflowMessages.selectEmailTemplate })
+      .enum(emailTemplateTypeKeys, { error: requiredError(workflowMessages.selectEmailTemplate) })
       .nullish(),
     time_value: z
-      .union([z.number(), z.string()], { error: () => workflowMessages.enterTimeValue })
+      .union([z.number(), z.string()], { error: requiredError(workflowMessages.enterTimeValue) })
       .transform((v, ctx) => {
         const text = String(v).trim()
         const n = Number(text)
-        if (text === '' || !Number.isInteger(n) || n < 1) {
+        if (text === '') {
           ctx.addIssue({ code: 'custom', message: workflowMessages.enterTimeValue })
+          return z.NEVER
+        }
+        if (!Number.isInteger(n) || n < 1) {
+          ctx.addIssue({ code: 'custom', params: { rule: 'whole-number', min: 1 } })
           return z.NEVER
         }
         return n
       }),
-    time_unit: z.enum(workflowTimeUnits, { error: () => workflowMessages.selectTimeUnit }),
-    direction: z.enum(workflowDirections, { error: () => workflowMessages.selectDirection }),
+    time_unit: z.enum(workflowTimeUnits, { error: requiredError(workflowMessages.selectTimeUnit) }),
+    direction: z.enum(workflowDirections, { error: requiredError(workflowMessages.selectDirection) }),
     event_variable: z.enum(['event_date', 'transaction_date'], {
       error: () => workflowMessages.selectEventVariable,
     }),
@@ -183,7 +188,7 @@ export interface WorkflowLog {
 
 export const workflowExecutionLogQuerySchema = z.object({
   booking_id: z.coerce
-    .number({ error: () => 'booking_id is required' })
+    .number({ error: requiredError('booking_id is required') })
     .int()
     .positive(),
 })

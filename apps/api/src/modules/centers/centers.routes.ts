@@ -6,6 +6,7 @@ import {
 } from '@spaceboard/domain'
 import { z } from 'zod'
 import type { App, AppDeps } from '../../platform/app.ts'
+import { sentFields } from '../../platform/field-access.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams } from '../../platform/params.ts'
 import { parseWith } from '../../platform/validation.ts'
@@ -52,7 +53,11 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
     '/api/center',
     { config: { access: 'centers.create' }, schema: { tags, body: centerSchema } },
     async (request, reply) =>
-      reply.code(201).send(await request.signedIn((ctx) => service.createCenter(ctx, deps, request.body))),
+      reply
+        .code(201)
+        .send(
+          await request.signedIn((ctx) => service.createCenter(ctx, deps, request.body, sentFields(request))),
+        ),
   )
 
   app.put(
@@ -68,7 +73,13 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
         if ('is_active' in body || 'deleted_at' in body || 'code' in body) {
           return service.changeCenterStatus(ctx, request.params.id, parseWith(centerStatusSchema, body))
         }
-        return service.updateCenter(ctx, deps, request.params.id, parseWith(centerSchema, body))
+        return service.updateCenter(
+          ctx,
+          deps,
+          request.params.id,
+          parseWith(centerSchema, body),
+          sentFields(request),
+        )
       }),
   )
 

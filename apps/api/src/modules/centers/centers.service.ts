@@ -1,6 +1,7 @@
 import {
   type CenterInput,
   can,
+  centerFieldRules,
   centsToDecimal,
   type ListQuery,
   messages,
@@ -18,6 +19,7 @@ import {
   notFound,
   refuseIfUsed,
 } from '../../platform/errors.ts'
+import { refuseForbiddenChanges, storedSecret } from '../../platform/field-access.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -219,7 +221,13 @@ async function saveTargets(
   }
 }
 
-export async function createCenter(ctx: Ctx, deps: CenterDeps, input: CenterInput) {
+export async function createCenter(
+  ctx: Ctx,
+  deps: CenterDeps,
+  input: CenterInput,
+  sent: ReadonlySet<string>,
+) {
+  refuseForbiddenChanges(ctx.actor.type, centerFieldRules, sent, input, {})
   const organizationId = organizationForWrite(
     ctx.actor,
     input.organization_id,
@@ -245,8 +253,19 @@ export async function createCenter(ctx: Ctx, deps: CenterDeps, input: CenterInpu
   return viewOf(ctx.tx, id, year)
 }
 
-export async function updateCenter(ctx: Ctx, deps: CenterDeps, id: number, input: CenterInput) {
+export async function updateCenter(
+  ctx: Ctx,
+  deps: CenterDeps,
+  id: number,
+  input: CenterInput,
+  sent: ReadonlySet<string>,
+) {
   const { center } = await visibleCenter(ctx, id)
+  const view = await viewOf(ctx.tx, id)
+  refuseForbiddenChanges(ctx.actor.type, centerFieldRules, sent, input, {
+    ...view,
+    stripe_secret_key: storedSecret(view.stripe_secret_key_set),
+  })
   const { regionIds, year } = await validate(ctx, center.organizationId, input, center)
   await repo.updateCenter(ctx.tx, id, valuesFrom(ctx, deps, input, center))
   await repo.replaceCenterRegions(ctx.tx, center.organizationId, id, regionIds)

@@ -1,6 +1,7 @@
 import { clientListQuerySchema, clientRestoreSchema, clientSchema } from '@spaceboard/domain'
 import { z } from 'zod'
 import type { App } from '../../platform/app.ts'
+import { sentFields } from '../../platform/field-access.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import * as service from './clients.service.ts'
@@ -61,13 +62,18 @@ export function clientRoutes(app: App) {
     '/api/client',
     { config: { access: 'clients.create' }, schema: { tags, body: clientSchema } },
     async (request, reply) =>
-      reply.code(201).send(await request.signedIn((ctx) => service.createClient(ctx, request.body))),
+      reply
+        .code(201)
+        .send(await request.signedIn((ctx) => service.createClient(ctx, request.body, sentFields(request)))),
   )
 
   app.put(
     '/api/client/:id',
     { config: { access: 'clients.update' }, schema: { tags, params: idParams, body: clientSchema } },
-    (request) => request.signedIn((ctx) => service.updateClient(ctx, request.params.id, request.body)),
+    (request) =>
+      request.signedIn((ctx) =>
+        service.updateClient(ctx, request.params.id, request.body, sentFields(request)),
+      ),
   )
 
   app.delete(

@@ -1,7 +1,8 @@
-import { type ClientInput, can, type ListQuery, messages } from '@spaceboard/domain'
+import { type ClientInput, can, clientFieldRules, type ListQuery, messages } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { conflict, fieldError, notFound } from '../../platform/errors.ts'
+import { refuseForbiddenChanges } from '../../platform/field-access.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { organizationForCreate } from '../../platform/tenancy.repository.ts'
 import { assertSameOrganization, organizationForRead } from '../../platform/tenancy.ts'
@@ -139,7 +140,16 @@ async function saveClientTypes(ctx: Ctx, organizationId: number, clientId: numbe
   }
 }
 
-export async function createClient(ctx: Ctx, input: ClientInput) {
+/** A new client's guarded fields as the form starts them: a role that may not set them sends these. */
+const newClientFields = {
+  external_client_id: '',
+  internal_percent_discount_rate: 0,
+  additional_discount_rate: 0,
+  company_number: '',
+}
+
+export async function createClient(ctx: Ctx, input: ClientInput, sent: ReadonlySet<string>) {
+  refuseForbiddenChanges(ctx.actor.type, clientFieldRules, sent, input, newClientFields)
   const organizationId = await organizationForCreate(ctx, input.organization_id)
   await assertPaymentMethodAllowed(ctx, organizationId, input)
   if (await repo.clientNameTaken(ctx.tx, organizationId, input.name)) {
@@ -155,8 +165,9 @@ export async function createClient(ctx: Ctx, input: ClientInput) {
   return viewOf(ctx.tx, id)
 }
 
-export async function updateClient(ctx: Ctx, id: number, input: ClientInput) {
+export async function updateClient(ctx: Ctx, id: number, input: ClientInput, sent: ReadonlySet<string>) {
   const { client } = await visibleClient(ctx, id)
+  refuseForbiddenChanges(ctx.actor.type, clientFieldRules, sent, input, await viewOf(ctx.tx, id))
   await assertPaymentMethodAllowed(ctx, client.organizationId, input, client)
   if (await repo.clientNameTaken(ctx.tx, client.organizationId, input.name, id)) {
     throw conflict(messages.clientAlreadyExist, { name: messages.clientAlreadyExist })

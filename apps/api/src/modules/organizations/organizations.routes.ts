@@ -6,6 +6,7 @@ import {
 } from '@spaceboard/domain'
 import { z } from 'zod'
 import type { App, AppDeps } from '../../platform/app.ts'
+import { sentFields } from '../../platform/field-access.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams } from '../../platform/params.ts'
 import { receiveSingleImage, storeResizedImage } from '../../platform/uploads.ts'
@@ -90,7 +91,9 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
       schema: { tags, params: idParams, body: organizationSchema },
     },
     (request) =>
-      request.signedIn((ctx) => service.updateOrganization(ctx, deps, request.params.id, request.body)),
+      request.signedIn((ctx) =>
+        service.updateOrganization(ctx, deps, request.params.id, request.body, sentFields(request)),
+      ),
   )
 
   app.delete(

@@ -10,11 +10,13 @@ import {
   messages,
   normalizeTaxes,
   type OrganizationInput,
+  organizationFieldRules,
   proposePrefixes,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, type FieldErrors, isUniqueViolation, notFound } from '../../platform/errors.ts'
+import { refuseForbiddenChanges, storedSecret } from '../../platform/field-access.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
@@ -459,8 +461,15 @@ export async function updateOrganization(
   deps: OrganizationDeps,
   id: number,
   input: OrganizationInput,
+  sent: ReadonlySet<string>,
 ) {
   const stored = await visibleOrganization(ctx, id)
+  const view = await viewOf(ctx.tx, stored)
+  refuseForbiddenChanges(ctx.actor.type, organizationFieldRules, sent, input, {
+    ...view,
+    stripe_secret_key: storedSecret(view.stripe_secret_key_set),
+    ms365_client_secret: storedSecret(view.ms365_client_secret_set),
+  })
   const errors = await ruleErrors(ctx, input, stored)
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0] ?? '', errors)
   const { values, shownTokens } = valuesFrom(ctx, deps, input, stored)

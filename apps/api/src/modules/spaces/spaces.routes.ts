@@ -1,6 +1,7 @@
 import { maxSpacePhotos, spaceActionSchema, spaceListQuerySchema, spaceSchema } from '@spaceboard/domain'
 import { z } from 'zod'
 import type { App, AppDeps } from '../../platform/app.ts'
+import { sentFields } from '../../platform/field-access.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { receiveSingleImage, storeImage } from '../../platform/uploads.ts'
@@ -91,7 +92,11 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
     '/api/meetingroom',
     { config: { access: 'spaces.write' }, schema: { tags, body: spaceSchema } },
     async (request, reply) =>
-      reply.code(201).send(await request.signedIn((ctx) => service.createSpace(ctx, deps, request.body))),
+      reply
+        .code(201)
+        .send(
+          await request.signedIn((ctx) => service.createSpace(ctx, deps, request.body, sentFields(request))),
+        ),
   )
 
   app.put(
@@ -106,7 +111,13 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
         const body = request.body
         if ('code' in body)
           return service.applySpaceAction(ctx, request.params.id, parseWith(spaceActionSchema, body))
-        return service.updateSpace(ctx, deps, request.params.id, parseWith(spaceSchema, body))
+        return service.updateSpace(
+          ctx,
+          deps,
+          request.params.id,
+          parseWith(spaceSchema, body),
+          sentFields(request),
+        )
       }),
   )
 

@@ -7,6 +7,7 @@ import {
   messages,
   type SpaceAction,
   type SpaceInput,
+  spaceFieldRules,
   spaceTypes,
   toCents,
   wallClock,
@@ -14,6 +15,7 @@ import {
 import type { Tx } from '../../db/client.ts'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, type FieldErrors, notFound } from '../../platform/errors.ts'
+import { refuseForbiddenChanges } from '../../platform/field-access.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
@@ -297,7 +299,8 @@ async function saveLists(
   }
 }
 
-export async function createSpace(ctx: Ctx, deps: SpaceDeps, input: SpaceInput) {
+export async function createSpace(ctx: Ctx, deps: SpaceDeps, input: SpaceInput, sent: ReadonlySet<string>) {
+  refuseForbiddenChanges(ctx.actor.type, spaceFieldRules, sent, input, {})
   const organizationId = organizationForWrite(
     ctx.actor,
     input.organization_id,
@@ -351,8 +354,15 @@ async function bookingErrors(ctx: Ctx, space: repo.SpaceRow, input: SpaceInput) 
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0] ?? '', errors)
 }
 
-export async function updateSpace(ctx: Ctx, deps: SpaceDeps, id: number, input: SpaceInput) {
+export async function updateSpace(
+  ctx: Ctx,
+  deps: SpaceDeps,
+  id: number,
+  input: SpaceInput,
+  sent: ReadonlySet<string>,
+) {
   const { space } = await visibleSpace(ctx, id)
+  refuseForbiddenChanges(ctx.actor.type, spaceFieldRules, sent, input, await viewOf(ctx.tx, id))
   await bookingErrors(ctx, space, input)
   // A space keeps its organization: its rates, photos and bookings belong to that organization.
   const organization = await validate(ctx, space.organizationId, input, space)

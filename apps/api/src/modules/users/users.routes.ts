@@ -11,6 +11,7 @@ import {
 import { z } from 'zod'
 import type { App, AppDeps } from '../../platform/app.ts'
 import { forbidden } from '../../platform/errors.ts'
+import { sentFields } from '../../platform/field-access.ts'
 import { listWindow, sendPage } from '../../platform/list.ts'
 import { idParams, idValue } from '../../platform/params.ts'
 import { streamWorkbook } from '../../platform/xlsx.ts'
@@ -100,7 +101,9 @@ export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
     '/api/user',
     { config: { access: 'users.create' }, schema: { tags, body: userCreateSchema } },
     async (request, reply) => {
-      const created = await request.signedIn((ctx) => service.createUser(ctx, request.body, mails))
+      const created = await request.signedIn((ctx) =>
+        service.createUser(ctx, request.body, sentFields(request), mails),
+      )
       mails.kick()
       return reply.code(201).send(created)
     },
@@ -109,7 +112,10 @@ export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
   app.put(
     '/api/user/:id',
     { config: { access: 'users.update' }, schema: { tags, params: idParams, body: userUpdateSchema } },
-    (request) => request.signedIn((ctx) => service.updateUser(ctx, request.params.id, request.body)),
+    (request) =>
+      request.signedIn((ctx) =>
+        service.updateUser(ctx, request.params.id, request.body, sentFields(request)),
+      ),
   )
 
   app.put(

@@ -7,11 +7,13 @@ import {
   type UserCreateInput,
   type UserType,
   type UserUpdateInput,
+  userFieldRules,
   userTypeRefusal,
 } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import type { Actor, Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, forbidden, notFound, refuseIfUsed } from '../../platform/errors.ts'
+import { refuseForbiddenChanges } from '../../platform/field-access.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
@@ -156,8 +158,14 @@ function profileValues(input: UserUpdateInput): repo.UserValues {
   }
 }
 
-export async function createUser(ctx: Ctx, input: UserCreateInput, mails?: BookingMails) {
+export async function createUser(
+  ctx: Ctx,
+  input: UserCreateInput,
+  sent: ReadonlySet<string>,
+  mails?: BookingMails,
+) {
   const { tx, actor } = ctx
+  refuseForbiddenChanges(actor.type, userFieldRules, sent, input, { exclude_from_reporting: false })
   const refusal = userTypeRefusal(actor.type, input.type)
   if (refusal) throw forbidden(refusal)
   if (await repo.emailTaken(tx, input.email))
@@ -184,9 +192,10 @@ export async function createUser(ctx: Ctx, input: UserCreateInput, mails?: Booki
   return viewOf(tx, id)
 }
 
-export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput) {
+export async function updateUser(ctx: Ctx, id: number, input: UserUpdateInput, sent: ReadonlySet<string>) {
   const { tx, actor } = ctx
   const target = await manageableUser(ctx, id)
+  refuseForbiddenChanges(actor.type, userFieldRules, sent, input, await viewOf(tx, id))
   const self = target.id === actor.userId
   if (!self) assertManageable(actor, target)
   if (self && input.type !== target.type) throw forbidden(messages.ownTypeLocked)
