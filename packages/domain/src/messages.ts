@@ -202,6 +202,9 @@ export const messages = {
   /** The commission report's dates (spec 2 §5). */
   selectStartDate: 'Select start date.',
   selectEndDate: 'Select end date.',
+  /** Mark exported for invoicing marks what the billing list shows, which must be a date range (issue 42). */
+  markExportedRangeRequired:
+    'Choose a start date and an end date: Mark exported for invoicing marks the bookings of a date range only.',
 
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',

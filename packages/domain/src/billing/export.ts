@@ -33,7 +33,7 @@ export type BillingQuery = z.output<typeof billingQuerySchema>
 /**
  * PUT /api/userbooking/{id} with code MARK_EXPORTED: marks every money line not yet exported of the
  * filtered bookings (or of the bookings named in toMarkExported, within the filter) as exported,
- * in one transaction. Lines rather than booking ids (issue 19 item 4): a refund or charge made
+ * in one transaction. The date range is required; the path's booking is one of the organization's. Lines rather than booking ids (issue 19 item 4): a refund or charge made
  * after its booking was exported reaches the next export.
  */
 export const markExportedSchema = z.object({

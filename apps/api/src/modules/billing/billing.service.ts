@@ -52,13 +52,23 @@ export async function billingSheet(ctx: Ctx, org: number | undefined) {
 }
 
 /**
- * MARK_EXPORTED: a new marked export holding every line of the filter (within toMarkExported when
- * given) that no export holds yet, in one transaction. The file of the export is then read with
- * exportId; lines that appear after this moment wait for the next export.
+ * MARK_EXPORTED on PUT /api/userbooking/{id}: a new marked export holding every line of the list's
+ * filter (within toMarkExported when given) that no export holds yet, in one transaction. The
+ * filter must be a date range, so a missing one never marks an organization's whole history; the
+ * path's booking must be one of the marked organization's (404 otherwise, as for any booking).
+ * The file of the export is then read with exportId; later lines wait for the next export.
  */
-export async function markExported(ctx: Ctx, op: MarkExported) {
+export async function markExported(ctx: Ctx, bookingId: number, op: MarkExported) {
   const filter = filterFor(ctx.actor, op)
+  if (!filter.startDate || !filter.endDate) {
+    const message = messages.markExportedRangeRequired
+    throw badRequest(message, {
+      ...(filter.startDate ? {} : { start_date: message }),
+      ...(filter.endDate ? {} : { end_date: message }),
+    })
+  }
   const organizationId = organizationForWrite(ctx.actor, op.org_id, messages.selectOrganizationForFilter)
+  if ((await repo.bookingOrganizationId(ctx.tx, bookingId)) !== organizationId) throw notFound()
   const created = await repo.createExport(ctx.tx, organizationId, ctx.actor.userId)
   const lines = await repo.markLines(
     ctx.tx,
