@@ -164,6 +164,7 @@ export async function billingBookings(tx: Tx, ids: number[]) {
       transactionId: bookings.transactionId,
       startTime: bookings.startTime,
       durationMinutes: bookings.durationMinutes,
+      roomMinutes: bookings.roomMinutes,
       attendees: bookings.attendees,
       currency: bookings.currency,
       packageId: bookings.packageId,

@@ -8,6 +8,8 @@ import {
   bookingListFilterErrors,
   type Cents,
   centsToDecimal,
+  chargeLineQuantity,
+  exactLine,
   formatQuantity,
   type IsoDate,
   invoiceDueDate,
@@ -15,9 +17,9 @@ import {
   type MoneyEvent,
   messages,
   priceMoneyLines,
+  roomLineQuantity,
   toBasisPoints,
   toCents,
-  unitAmount,
   wallClock,
 } from '@spaceboard/domain'
 import type { Actor, Ctx } from '../../platform/context.ts'
@@ -112,7 +114,11 @@ function eventsOf(b: repo.BillingBooking): LineFacts[] {
       ...base('room', booking.id, booking.createdAt),
       amount: roomPart,
       description: roomName,
-      quantity: isPackage ? booking.attendees : Math.round((booking.durationMinutes / 60) * 100) / 100,
+      quantity: roomLineQuantity({
+        isPackage,
+        attendees: booking.attendees,
+        roomMinutes: booking.roomMinutes,
+      }),
       accountCode: roomAccount,
       inventoryCode: roomInventory,
     },
@@ -151,7 +157,7 @@ function eventsOf(b: repo.BillingBooking): LineFacts[] {
       ...base('charge', charge.id, charge.createdAt),
       amount: toCents(charge.amount),
       description: `${name}${charge.reason ? ` - ${charge.reason}` : ''}`,
-      quantity: 1,
+      quantity: chargeLineQuantity(charge.minutes),
       accountCode: charge.accountCode,
       inventoryCode: charge.inventoryItemCode,
     })
@@ -229,6 +235,7 @@ export function bookingRows(
       invoiceDay = monthEnd(bookingDay)
     }
     const amount: Cents = line.amount
+    const counted = exactLine(event.quantity, amount)
     rows.push([
       booking.clientName,
       booking.externalClientId,
@@ -244,8 +251,8 @@ export function bookingRows(
       date(invoiceDueDate(invoiceDay)),
       event.inventoryCode,
       event.description,
-      formatQuantity(event.quantity),
-      unitAmount(amount, event.quantity),
+      formatQuantity(counted.quantity),
+      centsToDecimal(counted.unit),
       event.kind === 'room'
         ? centsToDecimal(
             toCents(booking.internalDiscount) +
