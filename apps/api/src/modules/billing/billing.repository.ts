@@ -163,7 +163,6 @@ export async function billingBookings(tx: Tx, ids: number[]) {
       paymentStatus: bookings.paymentStatus,
       transactionId: bookings.transactionId,
       startTime: bookings.startTime,
-      durationMinutes: bookings.durationMinutes,
       roomMinutes: bookings.roomMinutes,
       attendees: bookings.attendees,
       currency: bookings.currency,
