@@ -219,6 +219,7 @@ describe('Organizations', () => {
     await page.getByLabel('Invoice Numbering', { exact: true }).fill('COA-0001')
     await choose(page, 'Plan', 'Core')
     await page.getByLabel('Licensed Spaces', { exact: true }).fill('12')
+    await page.getByLabel('Commission Rate (%)', { exact: true }).fill('12.5')
     await page.getByLabel('Customer ID', { exact: true }).fill('COASTAL-1')
     await page.getByLabel('Blackout periods', { exact: true }).check()
     await visible(sectionTitle(page, 'Blackout Periods'))
@@ -239,6 +240,7 @@ describe('Organizations', () => {
     expect(await page.getByLabel('Invoice Numbering', { exact: true }).inputValue()).toBe('COA-0001')
     expect(await page.getByLabel('Tax Label', { exact: true }).inputValue()).toBe('VAT')
     expect(await page.getByLabel('Tax Percent', { exact: true }).inputValue()).toBe('8.00')
+    expect(await page.getByLabel('Commission Rate (%)', { exact: true }).inputValue()).toBe('12.50')
     expect(
       await section(page, 'Organization Client Types')
         .getByLabel(/^Corporate/)

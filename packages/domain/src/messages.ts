@@ -202,6 +202,9 @@ export const messages = {
   /** The commission report's dates (spec 2 §5). */
   selectStartDate: 'Select start date.',
   selectEndDate: 'Select end date.',
+  /** Mark exported for invoicing marks what the billing list shows, which must be a date range (issue 42). */
+  markExportedRangeRequired:
+    'Choose a start date and an end date: Mark exported for invoicing marks the bookings of a date range only.',
 
   recordCreated: 'Success: Record successfully created.',
   recordUpdated: 'Success: Record successfully updated.',
@@ -238,6 +241,8 @@ export const messages = {
   billingColumnCharacters: 'Only characters and numbers are allowed. Max 255 chars',
   noticePeriodRange: 'Minimum notice period must be between 0 and 10 days.',
   licensedSpacesRange: 'Licensed spaces must be a whole number of at least 0.',
+  /** The Super Admin panel's commission percent (issue 42). */
+  commissionRateRange: 'Commission Rate must be a percent from 0 to 100 with at most 2 decimals.',
   blackoutInPast: 'Blackout dates cannot be in the past.',
   creditCardNotOnFreePlan: 'Credit Card is not available as default payment method on the free plan.',
   prefixLocked: 'The prefix can no longer be changed once it is set.',

@@ -35,8 +35,8 @@ describe('billing lines', () => {
   it('lists every kind of line with the API’s amounts, in the confirmation’s order', () => {
     const lines = billingLines(bookingConfirmationFixture())
     expect(lines.map((l) => [l.kind, l.description, l.quantity, l.unitPrice, l.amount])).toEqual([
-      // 1.5 chargeable hours of an amended 140.00: 1.5 × 93.33 is not 140.00, so no unit price.
-      ['room', 'Harbour Boardroom', '1.5', undefined, 14000],
+      // 1.5 chargeable hours of an amended 140.00 do not divide it to the cent: one of 140.00.
+      ['room', 'Harbour Boardroom', '1', 14000, 14000],
       ['gratis', 'Gratis Minutes', '60 min', undefined, null],
       ['discount', 'Discount (Internal 10.00%)', undefined, undefined, -1400],
       ['voucher', 'Voucher WELCOME10 (10.00%)', undefined, undefined, -1260],
@@ -71,6 +71,7 @@ describe('billing lines', () => {
         room_rate_modified: false,
         room_unit_amount: '45.00',
         room_amount: '45.00',
+        room_minutes: 60,
       }),
     )
     expect(gratis[0]).toMatchObject({ kind: 'room', quantity: '1', unitPrice: 4500, amount: 4500 })
@@ -81,6 +82,42 @@ describe('billing lines', () => {
       for (const line of billingLines(booking))
         if (line.unitPrice !== undefined && line.quantity !== undefined)
           expect(Math.round(Number(line.quantity) * 100) * line.unitPrice).toBe((line.amount ?? 0) * 100)
+  })
+
+  it('after an extension the room keeps its hours and the extension its own: no hour on two lines (issue 42)', () => {
+    // Booked 3 hours with 120 gratis minutes (1 charged, 45.00), then extended by an hour (45.00).
+    const lines = billingLines(
+      bookingConfirmationFixture({
+        duration: 4,
+        gratis_minutes: 120,
+        refunded_gratis_minutes: 0,
+        room_rate_modified: false,
+        room_unit_amount: '45.00',
+        room_amount: '45.00',
+        room_minutes: 60,
+        additionalCharges: [
+          {
+            id: 5,
+            charge_type: 'room',
+            chargedAmenityName: '',
+            chargedRoomType: 'Meeting Room',
+            amount: '45.00',
+            reason: 'Reschedule/Extend',
+            minutes: 60,
+            additionalChargeRefunds: [],
+          },
+        ],
+      }),
+    )
+    const counted = lines.filter((l) => l.kind === 'room' || l.kind === 'charge')
+    expect(counted.map((l) => [l.kind, l.quantity, l.unitPrice, l.amount])).toEqual([
+      ['room', '1', 4500, 4500],
+      ['charge', '1', 4500, 4500],
+    ])
+    expect(lines.find((l) => l.kind === 'gratis')?.detail).toContain('4 hours booked, 2 charged')
+    for (const line of lines)
+      if (line.unitPrice !== undefined)
+        expect(Math.round(Number(line.quantity) * 100) * line.unitPrice).toBe((line.amount ?? 0) * 100)
   })
 
   it('a cancelled booking shows its refund after the tax, who and when, and a Grand Total net of it (issue 15 item 4)', () => {

@@ -5,14 +5,17 @@ import {
   billingDate,
   billingPaymentMethod,
   billingSheetHeaders,
+  bookingCommission,
   bookingTotals,
+  cancellationCommission,
+  commissionOf,
   commissionReportErrors,
+  exactLine,
   invoiceDueDate,
   type MoneyEvent,
   messages,
   moneyLineKinds,
   priceMoneyLines,
-  unitAmount,
 } from '../src/index.ts'
 
 describe('billing export rules (spec 2 §9)', () => {
@@ -22,11 +25,32 @@ describe('billing export rules (spec 2 §9)', () => {
     expect(invoiceDueDate('2026-12-25')).toBe('2027-01-08')
   })
 
-  it('divides the amount by the quantity to 2 decimals, refunds negative', () => {
-    expect(unitAmount(3463, 3)).toBe('11.54')
-    expect(unitAmount(1000, 1.5)).toBe('6.67')
-    expect(unitAmount(-1250, 1)).toBe('-12.50')
-    expect(unitAmount(500, 0)).toBe('5.00')
+  it('prices a line so that quantity × unit = amount: the quantity when it divides, else one of the amount', () => {
+    expect(exactLine(2, 9000)).toEqual({ quantity: 2, unit: 4500 })
+    expect(exactLine(1.5, 6750)).toEqual({ quantity: 1.5, unit: 4500 })
+    expect(exactLine(3, 3463)).toEqual({ quantity: 1, unit: 3463 })
+    expect(exactLine(1, -1250)).toEqual({ quantity: 1, unit: -1250 })
+    expect(exactLine(0, 500)).toEqual({ quantity: 1, unit: 500 })
+    expect(exactLine(0, 0)).toEqual({ quantity: 0, unit: 0 })
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4000 }),
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        (h, a) => {
+          const line = exactLine(h / 100, a)
+          expect(Math.round(line.quantity * 100) * line.unit).toBe(a * 100)
+        },
+      ),
+    )
+  })
+
+  it("derives commission half-up in cents and gives back a cancellation's percent of what is left", () => {
+    // 12.5 % of 90.00, of a 45.00 charge and of a 10.01 refund.
+    expect([commissionOf(9000, 1250), commissionOf(4500, 1250), commissionOf(1001, 1250)]).toEqual([
+      1125, 563, 125,
+    ])
+    expect(cancellationCommission(1125 + 563 - 125, 5000)).toBe(782)
+    expect(bookingCommission({ room: 1125, roomCharges: 563, refunds: 125, cancellation: 782 })).toBe(781)
   })
 
   it('uppercases the currency (USD by default); Credit Card only with a transaction id; renamed headers', () => {

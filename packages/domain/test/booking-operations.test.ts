@@ -153,6 +153,7 @@ describe('shortening after an extension (issue 15 item 8)', () => {
         chargedRoomType: 'Meeting Room',
         amount: '76.50',
         reason: '',
+        minutes: null,
         additionalChargeRefunds: [],
       },
       {
@@ -162,6 +163,7 @@ describe('shortening after an extension (issue 15 item 8)', () => {
         chargedRoomType: 'Meeting Room',
         amount: '20.00',
         reason: '',
+        minutes: null,
         additionalChargeRefunds: [{ amount: '5.00', reason: '' }],
       },
       {
@@ -171,6 +173,7 @@ describe('shortening after an extension (issue 15 item 8)', () => {
         chargedRoomType: '',
         amount: '10.00',
         reason: '',
+        minutes: null,
         additionalChargeRefunds: [],
       },
     ],

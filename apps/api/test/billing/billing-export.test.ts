@@ -70,7 +70,8 @@ describe('the demo Showcase booking', () => {
     expect(
       lines.map((l) => [l.Description.split(' - ')[0], l.Quantity, l.UnitAmount, l.TaxAmount, l.TotalAmount]),
     ).toEqual([
-      ['Harbour Room A', '3', '11.54', '3.46', '38.09'],
+      // 34.63 does not divide by its 3 hours to the cent: one of 34.63, so quantity × unit = amount.
+      ['Harbour Room A', '1', '34.63', '3.46', '38.09'],
       [expect.any(String), expect.any(String), expect.any(String), '2.50', '27.50'],
       [expect.any(String), expect.any(String), expect.any(String), '7.50', '82.50'],
       [expect.any(String), expect.any(String), expect.any(String), '3.00', '33.00'],
@@ -194,7 +195,7 @@ describe('export of bookings with every row kind, marking, tenancy', () => {
     expect(b2[0]).toMatchObject({
       PaymentMethod: 'Credit Card',
       UniqueClientID: "'=cmd|calc",
-      Quantity: '1.5',
+      Quantity: '1',
       CompanyClientName: 'Coral Tech',
     })
 
@@ -210,7 +211,7 @@ describe('export of bookings with every row kind, marking, tenancy', () => {
   })
 
   it('marks exactly the lines not yet exported; a later refund goes out with the next export only', async () => {
-    const first = await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) }, booked.b1)
+    const first = await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) }, booked.b1 as number)
     expect(first.statusCode, first.body).toBe(200)
     const { exportId, lines: taken, status } = first.json()
     expect(status).toBe(true)
@@ -219,7 +220,7 @@ describe('export of bookings with every row kind, marking, tenancy', () => {
     expect(marked.length).toBe(9)
     expect(marked.every((l) => l.Exported === 'Yes')).toBe(true)
 
-    const again = await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) })
+    const again = await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) }, booked.b2 as number)
     expect(again.json().lines).toBe(0)
 
     // A refund after the export: the next export holds it, and only it.
@@ -231,7 +232,9 @@ describe('export of bookings with every row kind, marking, tenancy', () => {
     expect(refund.statusCode, refund.body).toBe(200)
     const preview = ofBooking((await api.lines(harbourAdmin, range)).lines, booked.b1 as number)
     expect(preview.map((l) => l.Exported)).toEqual(['Yes', 'Yes', 'Yes', 'Yes', 'Yes', 'Yes', 'No'])
-    const second = (await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) })).json()
+    const second = (
+      await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) }, booked.b1 as number)
+    ).json()
     expect(second.lines).toBe(1)
     const next = (await api.lines(harbourAdmin, `exportId=${second.exportId}`)).lines
     expect(next.map((l) => [l.InvoiceNumber, l.UnitAmount, l.Exported])).toEqual([
@@ -243,31 +246,86 @@ describe('export of bookings with every row kind, marking, tenancy', () => {
   })
 
   it("never shows or marks another organization's lines; csr cannot export money data", async () => {
-    const mine = (await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) })).json()
+    const mine = (
+      await api.mark(harbourAdmin, { start_date: day(0), end_date: day(6) }, booked.b1 as number)
+    ).json()
     expect((await api.exportCsv(summitAdmin, `exportId=${mine.exportId}`)).statusCode).toBe(404)
     const summit = (await api.lines(summitAdmin, `${range}&org_id=${ids.harbour}`)).lines
     expect(summit.filter((l) => l.Reference.startsWith('MH-HAR'))).toEqual([])
-    expect(
-      (await api.mark(summitAdmin, { start_date: day(0), end_date: day(6), org_id: ids.harbour })).json()
-        .lines,
-    ).toBe(0)
+    // Harbour's booking on the path is no booking of Summit's: not found, nothing marked.
+    const foreign = await api.mark(
+      summitAdmin,
+      { start_date: day(0), end_date: day(6), org_id: ids.harbour },
+      booked.b1 as number,
+    )
+    expect(foreign.statusCode).toBe(404)
 
     for (const call of [
       () => t.api(harbourCsr, 'GET', `/api/userbooking?billing=true&${range}`),
       () => api.exportCsv(harbourCsr, range),
-      () => api.mark(harbourCsr, { start_date: day(0) }),
+      () => api.mark(harbourCsr, { start_date: day(0), end_date: day(6) }, booked.b1 as number),
       () => t.api(harbourCsr, 'GET', '/api/mh-billing-sheet'),
     ]) {
       const response = await call()
       expect(response.statusCode).toBe(403)
       expect(response.json().message).toBe('Only super and admin users can do this.')
     }
-    expect((await api.mark(superCookie, { start_date: day(0) })).json().message).toBe(
-      messages.selectOrganizationForFilter,
-    )
+    expect(
+      (await api.mark(superCookie, { start_date: day(0), end_date: day(6) }, booked.b1 as number)).json()
+        .message,
+    ).toBe(messages.selectOrganizationForFilter)
     const badDates = await api.exportCsv(harbourAdmin, `start_date=${day(3)}&end_date=${day(1)}`)
     expect([badDates.statusCode, badDates.json().message]).toEqual([400, messages.startBeforeEnd])
     expect((await api.exportCsv(harbourAdmin, 'start_date=2026-13-01')).statusCode).toBe(400)
+  })
+
+  it('marks exactly what the filters show, only with a date range, only on a booking of the organization', async () => {
+    const base = { center_id: ids.quay, meeting_room_id: ids.roomB, start_time: '09:00', end_time: '10:00' }
+    const acme = { client_id: ids.acme, user_id: ids.alice }
+    const shown = await api.book(harbourAdmin, { ...base, ...acme, booking_date: day(10) })
+    const otherClient = await api.book(harbourAdmin, {
+      ...base,
+      client_id: ids.coral,
+      user_id: ids.carlos,
+      booking_date: day(10),
+      start_time: '11:00',
+      end_time: '12:00',
+    })
+    const nextDay = await api.book(harbourAdmin, { ...base, ...acme, booking_date: day(11) })
+
+    // Without a date range nothing is marked: the organization's whole history is never one call away.
+    for (const body of [{}, { start_date: day(10) }, { end_date: day(11) }, { search: 'Acme' }]) {
+      const refused = await api.mark(harbourAdmin, body, shown)
+      expect([refused.statusCode, refused.json().message]).toEqual([400, messages.markExportedRangeRequired])
+    }
+    // The path names a booking of the organization: another's, or none, is not found.
+    const [summitBooking] = await t.database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.organizationId, ids.summit as number))
+      .limit(1)
+    for (const id of [summitBooking?.id as number, 2_000_000_000]) {
+      const refused = await api.mark(harbourAdmin, { start_date: day(10), end_date: day(11) }, id)
+      expect(refused.statusCode).toBe(404)
+    }
+    const untouched = (await api.lines(harbourAdmin, `start_date=${day(10)}&end_date=${day(11)}`)).lines
+    expect(untouched.map((l) => l.Exported)).toEqual(['No', 'No', 'No'])
+
+    // Day 10 and "Acme": one booking of the three.
+    const marked = await api.mark(
+      harbourAdmin,
+      { start_date: day(10), end_date: day(10), search: 'Acme' },
+      shown,
+    )
+    expect(marked.statusCode, marked.body).toBe(200)
+    const file = (await api.lines(harbourAdmin, `exportId=${marked.json().exportId}`)).lines
+    expect(file.map((l) => l.Reference)).toEqual([`MH-HAR${shown}`])
+    const after = (await api.lines(harbourAdmin, `start_date=${day(10)}&end_date=${day(11)}`)).lines
+    expect(after.map((l) => [l.Reference, l.Exported])).toEqual([
+      [`MH-HAR${shown}`, 'Yes'],
+      [`MH-HAR${otherClient}`, 'No'],
+      [`MH-HAR${nextDay}`, 'No'],
+    ])
   })
 
   it('lists the billing rows with Range, the payment method and the total', async () => {

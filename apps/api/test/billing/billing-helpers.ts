@@ -57,7 +57,8 @@ export function billingApi(t: TestApp) {
       if (response.statusCode !== 200) throw new Error(`export: ${response.statusCode} ${response.body}`)
       return linesOf(response.body)
     },
-    mark: (cookie: string, body: Record<string, unknown>, id = 1) =>
+    /** MARK_EXPORTED on the path of `id`, a booking of the marking organization. */
+    mark: (cookie: string, body: Record<string, unknown>, id: number) =>
       t.api(cookie, 'PUT', `/api/userbooking/${id}`, { code: 'MARK_EXPORTED', ...body }),
     act: (cookie: string, id: number, body: Record<string, unknown>) =>
       t.api(cookie, 'PUT', `/api/userbooking/${id}`, body),

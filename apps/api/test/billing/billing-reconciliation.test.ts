@@ -45,9 +45,9 @@ async function book(date: string, room: number, from: string, to: string) {
   })
 }
 
-/** Marks the day's lines; the lines of that export. */
-async function markDay(date: string) {
-  const marked = await api.mark(admin, { start_date: date, end_date: date })
+/** Marks the day's lines (the call names one of the day's bookings); the lines of that export. */
+async function markDay(date: string, booking: number) {
+  const marked = await api.mark(admin, { start_date: date, end_date: date }, booking)
   expect(marked.statusCode, marked.body).toBe(200)
   const { exportId, lines } = marked.json()
   const file = (await api.lines(admin, `exportId=${exportId}`)).lines
@@ -79,14 +79,16 @@ describe('concurrent marked exports', () => {
             ],
           }),
     )
-    const marks = [1, 2, 3, 4].map(() => api.mark(admin, { start_date: date, end_date: date }))
+    const marks = [1, 2, 3, 4].map(() =>
+      api.mark(admin, { start_date: date, end_date: date }, made[0] as number),
+    )
     const answers = await Promise.all([...changes, ...marks])
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200)
     // Downloaded one after the other: an organization runs only a few exports at once.
     const exports: Line[][] = []
     for (const a of answers.slice(changes.length))
       exports.push((await api.lines(admin, `exportId=${a.json().exportId}`)).lines)
-    exports.push(await markDay(date))
+    exports.push(await markDay(date, made[0] as number))
     const keys = exports.flat().map(keyOf)
     expect(new Set(keys).size).toBe(keys.length)
     const all = (await api.lines(admin, `start_date=${date}&end_date=${date}`)).lines
@@ -140,7 +142,7 @@ describe('reconciliation (property, through the API)', () => {
         const exports: Line[][] = []
         for (const s of steps) {
           if (s.kind === 'mark') {
-            exports.push(await markDay(date))
+            exports.push(await markDay(date, made[0] as number))
             continue
           }
           const id = made[s.booking] as number
@@ -188,7 +190,7 @@ describe('reconciliation (property, through the API)', () => {
             await api.act(admin, id, { code: 'full', refundPercent: money(s.percent) })
           // A refused step (more than is left to refund, a cancelled booking, a taken slot) changes no money.
         }
-        exports.push(await markDay(date))
+        exports.push(await markDay(date, made[0] as number))
         const keys = exports.flat().map(keyOf)
         expect(new Set(keys).size).toBe(keys.length)
         for (const id of made) {

@@ -50,8 +50,8 @@ describe('booking confirmation PDF', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'Description Quantity Unit Price Amount',
-        // 1.5 chargeable hours × A$93.33 is not A$140.00 (amended): no unit price on the line.
-        'Harbour Boardroom 1.5 A$140.00',
+        // 1.5 chargeable hours do not divide an amended A$140.00 to the cent: one of A$140.00 (issue 42).
+        'Harbour Boardroom 1 A$140.00 A$140.00',
         '6 Attendees',
         'Amended By Hannah Admin',
         'Original Amount A$150.00',
@@ -116,6 +116,7 @@ describe('booking confirmation PDF', () => {
       bookedAmenities: [],
       additionalCharges: [],
       room_amount: '233.33',
+      room_minutes: 150,
       sub_total: '233.33',
       tax_amount: '0.00',
       net_amount: '233.33',
@@ -144,8 +145,8 @@ describe('booking confirmation PDF', () => {
     }
     expect(lines).toEqual(
       expect.arrayContaining([
-        // 2.5 × INR 93.33 is 233.325, not 233.33: the line does not claim a unit price.
-        'Harbour Boardroom 2.5 INR 233.33',
+        // 2.5 × INR 93.33 is 233.325, not 233.33: one of INR 233.33, so the line reads true.
+        'Harbour Boardroom 1 INR 233.33 INR 233.33',
         'Sub Total INR 233.33',
         'Grand Total INR 233.33',
         'Payment Status Unpaid',

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { type BookingListRow, bookingListQuerySchema } from '../bookings/list.ts'
-import { type Cents, centsToDecimal } from '../money.ts'
 import { billingSheetColumns } from '../organizations/constants.ts'
 import { addDays, type IsoDate } from '../time.ts'
 
@@ -33,7 +32,7 @@ export type BillingQuery = z.output<typeof billingQuerySchema>
 /**
  * PUT /api/userbooking/{id} with code MARK_EXPORTED: marks every money line not yet exported of the
  * filtered bookings (or of the bookings named in toMarkExported, within the filter) as exported,
- * in one transaction. Lines rather than booking ids (issue 19 item 4): a refund or charge made
+ * in one transaction. The date range is required; the path's booking is one of the organization's. Lines rather than booking ids (issue 19 item 4): a refund or charge made
  * after its booking was exported reaches the next export.
  */
 export const markExportedSchema = z.object({
@@ -63,16 +62,6 @@ export function billingDate(date: IsoDate, timeFormat: string): string {
 
 export function invoiceDueDate(invoiceDate: IsoDate): IsoDate {
   return addDays(invoiceDate, INVOICE_DUE_DAYS)
-}
-
-/** Unit amount = amount ÷ quantity to 2 decimals (spec 2 §9); the amount itself with no quantity. */
-export function unitAmount(amount: Cents, quantity: number): string {
-  if (!(quantity > 0)) return centsToDecimal(amount)
-  // Half away from zero, in cents, on a quantity with at most two decimals.
-  const hundredths = Math.round(quantity * 100)
-  const scaled = (Math.abs(amount) * 100) / hundredths
-  const rounded = Math.round(scaled)
-  return centsToDecimal(amount < 0 ? -rounded : rounded)
 }
 
 /** Currency uppercased, USD when missing (spec 2 §9). */

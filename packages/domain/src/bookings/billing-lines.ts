@@ -50,23 +50,46 @@ export function formatQuantity(value: number | string): string {
 }
 
 /**
- * Whether quantity × unit price is the amount to the cent (quantities have at most two decimals).
- * A line shows its unit price only then, so that every line reads true ("1 × A$45.00 = A$45.00").
+ * A money line's quantity and unit price, such that quantity × unit = amount to the cent (issue 42):
+ * the quantity (hours, attendees, an amenity's count; at most two decimals) when the amount divides
+ * by it, else one of the whole amount. The confirmation page, its PDF and the billing export all
+ * price their lines with it, so every line reads true wherever it is read.
  */
-export function lineReadsTrue(quantity: string, unitPrice: Cents, amount: Cents): boolean {
-  const hundredths = Math.round(Number(quantity) * 100)
-  if (!Number.isFinite(hundredths)) return false
-  const product = hundredths * unitPrice
-  return product % 100 === 0 && product / 100 === amount
+export function exactLine(quantity: number, amount: Cents): { quantity: number; unit: Cents } {
+  const hundredths = Math.round(quantity * 100)
+  if (!(hundredths > 0)) return amount === 0 ? { quantity: 0, unit: 0 } : { quantity: 1, unit: amount }
+  const scaled = amount * 100
+  return scaled % hundredths === 0
+    ? { quantity: hundredths / 100, unit: scaled / hundredths }
+    : { quantity: 1, unit: amount }
 }
 
-/** A line's quantity and unit price, the unit price left out where their product is not the amount. */
-function priced(
-  quantity: string,
-  unitPrice: Cents,
-  amount: Cents,
-): Pick<BillingLine, 'quantity' | 'unitPrice'> {
-  return lineReadsTrue(quantity, unitPrice, amount) ? { quantity, unitPrice } : { quantity }
+/** The facts a booking's room line is counted from. */
+export interface RoomLineFacts {
+  isPackage: boolean
+  attendees: number
+  /** The chargeable minutes the room amount pays for, as booked (extensions are lines of their own). */
+  roomMinutes: number
+}
+
+/**
+ * The room line's quantity: attendees for a package, else the hours its amount pays for, which an
+ * extension or a shortening never changes (they are charge and refund lines of their own), so no
+ * hour is counted on two lines.
+ */
+export function roomLineQuantity(room: RoomLineFacts): number {
+  return room.isPackage ? room.attendees : Math.round((room.roomMinutes / 60) * 100) / 100
+}
+
+/** An additional charge's quantity: the hours an extension's charge pays for, else one item. */
+export function chargeLineQuantity(minutes: number | null | undefined): number {
+  return minutes && minutes > 0 ? Math.round((minutes / 60) * 100) / 100 : 1
+}
+
+/** A page line's quantity and unit price (exactLine). */
+function priced(quantity: number, amount: Cents): Pick<BillingLine, 'quantity' | 'unitPrice'> {
+  const line = exactLine(quantity, amount)
+  return { quantity: formatQuantity(line.quantity), unitPrice: line.unit }
 }
 
 /** "10.00" → "10.00", "7.5" → "7.50": a percentage as the lines name it. */
@@ -107,8 +130,7 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
     roomDetail.push(`Amended By ${by}`)
     roomDetail.push(`Original Amount ${money(booking.original_amount)}`)
   }
-  // The room is charged for the hours left after the gratis minutes (spec 2 §9): its quantity is
-  // those chargeable hours, so that quantity × unit price is the room's amount.
+  // The room is charged for the hours left after the gratis minutes (spec 2 §9), as booked.
   const chargeableHours = Math.max(0, Math.round(booking.duration * 60) - booking.gratis_minutes) / 60
   const roomAmount = cents(booking.room_amount)
   lines.push({
@@ -116,8 +138,7 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
     description: isPackage && booking.packageName ? booking.packageName : booking.meetingName,
     detail: isPackage && booking.packageName ? roomDetail : roomDetail.slice(1),
     ...priced(
-      formatQuantity(isPackage ? booking.attendees : chargeableHours),
-      cents(booking.room_unit_amount),
+      roomLineQuantity({ isPackage, attendees: booking.attendees, roomMinutes: booking.room_minutes }),
       roomAmount,
     ),
     amount: roomAmount,
@@ -185,11 +206,7 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
       kind: 'amenity',
       description: amenity.name,
       ...(amenity.not_charged ? { detail: ['Not charged'] } : {}),
-      ...priced(
-        formatQuantity(amenity.quantity),
-        cents(amenity.unit_amount),
-        amenity.not_charged ? 0 : cents(amenity.total_amount),
-      ),
+      ...priced(Number(amenity.quantity), amenity.not_charged ? 0 : cents(amenity.total_amount)),
       amount: amenity.not_charged ? 0 : cents(amenity.total_amount),
     })
     for (const refund of amenity.amenity_refund ?? []) {
@@ -209,8 +226,7 @@ export function billingLines(booking: BookingConfirmation, options: BillingLineO
       kind: 'charge',
       description,
       ...(charge.reason ? { detail: [charge.reason] } : {}),
-      quantity: '1',
-      unitPrice: cents(charge.amount),
+      ...priced(chargeLineQuantity(charge.minutes), cents(charge.amount)),
       amount: cents(charge.amount),
     })
     for (const refund of charge.additionalChargeRefunds ?? []) {

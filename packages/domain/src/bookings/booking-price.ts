@@ -1,3 +1,4 @@
+import { commissionOf } from '../billing/commission.ts'
 import { type Cents, centsToDecimal, toCents } from '../money.ts'
 import {
   type AmenityChargeType,
@@ -40,6 +41,8 @@ export interface BookingTerms {
   /** The chosen amenities with the space's charge for each (decimal text). */
   amenities: readonly { amenityId: number; name: string; chargeType: string; amount: string }[]
   tax: BookingTax
+  /** The organization's commission percent (issue 42); none when left out. */
+  commission?: BasisPoints
 }
 
 export interface BookingOccurrence {
@@ -90,6 +93,7 @@ export function pricedBookingLines(price: Price, terms: BookingTerms) {
     roomRateUnit: price.rateUnit as string,
     roomUnitAmount: centsToDecimal(price.roomUnitAmount),
     roomAmount: centsToDecimal(price.roomAmount),
+    roomMinutes: price.chargeableMinutes,
     originalAmount: centsToDecimal(price.originalAmount),
     roomRateModified: price.roomRateModified,
     gratisMinutes: price.gratisMinutes,
@@ -108,6 +112,8 @@ export function pricedBookingLines(price: Price, terms: BookingTerms) {
     taxAmount: centsToDecimal(price.taxAmount),
     subTotal: centsToDecimal(price.subTotal),
     netAmount: centsToDecimal(price.netAmount),
+    commissionRate: centsToDecimal(terms.commission ?? 0),
+    commissionAmount: centsToDecimal(commissionOf(price.roomSubTotal, terms.commission ?? 0)),
   }
 }
 

@@ -68,6 +68,8 @@ export interface BookingConfirmation {
   room_rate_unit: string
   room_unit_amount: string
   room_amount: string
+  /** The chargeable minutes the room amount pays for, as booked (the room line's hours). */
+  room_minutes: number
   original_amount: string
   room_rate_modified: boolean
   rateModifiedUserFirstName: string
@@ -124,6 +126,8 @@ export interface BookingConfirmation {
     chargedRoomType: string
     amount: string
     reason: string
+    /** The chargeable minutes an extension's charge pays for; null for an ad hoc charge. */
+    minutes: number | null
     additionalChargeRefunds: { amount: string; reason: string }[]
   }[]
   bookedAmenities: {

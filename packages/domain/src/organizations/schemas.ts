@@ -219,6 +219,12 @@ export const organizationSchema = z
       .min(0, messages.licensedSpacesRange)
       .max(100_000, messages.licensedSpacesRange)
       .optional(),
+    commission_rate: z
+      .union([z.string(), z.number()], { error: () => messages.commissionRateRange })
+      .transform((v) => String(v).trim() || '0')
+      .pipe(z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, messages.commissionRateRange))
+      .refine((v) => Number(v) <= 100, messages.commissionRateRange)
+      .optional(),
     features: z
       .partialRecord(z.enum(featureFlags.map((f) => f.key) as [string, ...string[]]), z.boolean())
       .optional(),

@@ -115,6 +115,11 @@ export const bookings = pgTable(
     roomRateUnit: text('room_rate_unit').notNull().default(''),
     roomUnitAmount: money('room_unit_amount').notNull().default('0'),
     roomAmount: money('room_amount').notNull(),
+    /**
+     * The chargeable minutes the room amount pays for, as priced when booked: an extension is its
+     * own charge and a shortening its own refund, so the room line keeps these hours (issue 42).
+     */
+    roomMinutes: integer('room_minutes').notNull().default(0),
     originalAmount: money('original_amount').notNull(),
     roomRateModified: boolean('room_rate_modified').notNull().default(false),
     rateModifiedBy: integer('rate_modified_by').references(() => users.id),
@@ -153,6 +158,15 @@ export const bookings = pgTable(
     cancellationRefundAmount: money('cancellation_refund_amount').notNull().default('0'),
     /** Commission on additional room charges (spec CHARGE_COMMISSION). */
     additionalCommissionAmount: money('additional_commission_amount').notNull().default('0'),
+    /**
+     * The organization's commission percent when booked: the commission of the room amount, of
+     * its room charges and of their refunds all derive from it, so they reconcile (issue 42).
+     */
+    commissionRate: percent('commission_rate').notNull().default('0'),
+    /** The commission of the room's part of the subtotal, as booked. */
+    commissionAmount: money('commission_amount').notNull().default('0'),
+    /** The commission given back by a full cancellation: its percent of what was left of the commission. */
+    cancellationCommissionAmount: money('cancellation_commission_amount').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -310,6 +324,8 @@ export const bookingRoomRefunds = pgTable(
     bookingId: integer('booking_id').notNull(),
     amount: money('amount').notNull(),
     reason: text('reason').notNull().default(''),
+    /** The commission this refund gives back (spec 2 §7 partial refund's commissionAmount). */
+    commissionAmount: money('commission_amount').notNull().default('0'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
@@ -340,6 +356,8 @@ export const bookingAdditionalCharges = pgTable(
     accountCode: text('account_code').notNull().default(''),
     inventoryItemCode: text('inventory_item_code').notNull().default(''),
     commissionAmount: money('commission_amount').notNull().default('0'),
+    /** The chargeable minutes an extension's room charge pays for; null for an ad hoc charge (one item). */
+    minutes: integer('minutes'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
@@ -367,6 +385,8 @@ export const bookingAdditionalChargeRefunds = pgTable(
     additionalChargeId: integer('additional_charge_id').notNull(),
     amount: money('amount').notNull(),
     reason: text('reason').notNull().default(''),
+    /** The commission a room charge's refund gives back; 0 for an amenity charge's. */
+    commissionAmount: money('commission_amount').notNull().default('0'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },

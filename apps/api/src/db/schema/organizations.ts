@@ -58,6 +58,8 @@ export const organizations = pgTable(
     taxesPercent: numeric('taxes_percent', { precision: 5, scale: 2 }),
     taxesType: text('taxes_type').notNull().default(''),
     taxType: text('tax_type').notNull().default('exclusive'),
+    /** The platform's commission percent on the organization's room amounts (set by super; 0 until set). */
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }).notNull().default('0'),
     monthId: integer('month_id').notNull().default(7),
     organizationRegionId: integer('organization_region_id').references(() => globalRegions.id),
     thirdPartyOrgCode: text('third_party_org_code').notNull().default(''),

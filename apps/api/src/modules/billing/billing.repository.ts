@@ -107,6 +107,15 @@ export async function exportBookingIds(
   return rows.map((r) => r.id)
 }
 
+/** The organization of a booking, null when there is no such booking. */
+export async function bookingOrganizationId(tx: Tx, bookingId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ organizationId: bookings.organizationId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId))
+  return row?.organizationId ?? null
+}
+
 export async function findExport(tx: Tx, id: number) {
   const [row] = await tx.select().from(billingExports).where(eq(billingExports.id, id))
   return row ?? null
@@ -154,7 +163,7 @@ export async function billingBookings(tx: Tx, ids: number[]) {
       paymentStatus: bookings.paymentStatus,
       transactionId: bookings.transactionId,
       startTime: bookings.startTime,
-      durationMinutes: bookings.durationMinutes,
+      roomMinutes: bookings.roomMinutes,
       attendees: bookings.attendees,
       currency: bookings.currency,
       packageId: bookings.packageId,

@@ -95,10 +95,10 @@ export async function answerBilling(request: FastifyRequest, reply: FastifyReply
   }))
 }
 
-/** PUT /api/userbooking/{id} with code MARK_EXPORTED (the path's id is the spec's; the filter says what). */
-export function markExported(request: FastifyRequest, op: MarkExported) {
+/** PUT /api/userbooking/{id} with code MARK_EXPORTED (spec 2 §7): the filter says what, the id whose. */
+export function markExported(request: FastifyRequest, bookingId: number, op: MarkExported) {
   requirePermission(request, 'billing.export')
-  return request.signedIn((ctx) => service.markExported(ctx, op))
+  return request.signedIn((ctx) => service.markExported(ctx, bookingId, op))
 }
 
 const billingSheetQuery = z.object({

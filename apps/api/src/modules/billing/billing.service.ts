@@ -8,6 +8,8 @@ import {
   bookingListFilterErrors,
   type Cents,
   centsToDecimal,
+  chargeLineQuantity,
+  exactLine,
   formatQuantity,
   type IsoDate,
   invoiceDueDate,
@@ -15,9 +17,9 @@ import {
   type MoneyEvent,
   messages,
   priceMoneyLines,
+  roomLineQuantity,
   toBasisPoints,
   toCents,
-  unitAmount,
   wallClock,
 } from '@spaceboard/domain'
 import type { Actor, Ctx } from '../../platform/context.ts'
@@ -52,13 +54,23 @@ export async function billingSheet(ctx: Ctx, org: number | undefined) {
 }
 
 /**
- * MARK_EXPORTED: a new marked export holding every line of the filter (within toMarkExported when
- * given) that no export holds yet, in one transaction. The file of the export is then read with
- * exportId; lines that appear after this moment wait for the next export.
+ * MARK_EXPORTED on PUT /api/userbooking/{id}: a new marked export holding every line of the list's
+ * filter (within toMarkExported when given) that no export holds yet, in one transaction. The
+ * filter must be a date range, so a missing one never marks an organization's whole history; the
+ * path's booking must be one of the marked organization's (404 otherwise, as for any booking).
+ * The file of the export is then read with exportId; later lines wait for the next export.
  */
-export async function markExported(ctx: Ctx, op: MarkExported) {
+export async function markExported(ctx: Ctx, bookingId: number, op: MarkExported) {
   const filter = filterFor(ctx.actor, op)
+  if (!filter.startDate || !filter.endDate) {
+    const message = messages.markExportedRangeRequired
+    throw badRequest(message, {
+      ...(filter.startDate ? {} : { start_date: message }),
+      ...(filter.endDate ? {} : { end_date: message }),
+    })
+  }
   const organizationId = organizationForWrite(ctx.actor, op.org_id, messages.selectOrganizationForFilter)
+  if ((await repo.bookingOrganizationId(ctx.tx, bookingId)) !== organizationId) throw notFound()
   const created = await repo.createExport(ctx.tx, organizationId, ctx.actor.userId)
   const lines = await repo.markLines(
     ctx.tx,
@@ -102,7 +114,11 @@ function eventsOf(b: repo.BillingBooking): LineFacts[] {
       ...base('room', booking.id, booking.createdAt),
       amount: roomPart,
       description: roomName,
-      quantity: isPackage ? booking.attendees : Math.round((booking.durationMinutes / 60) * 100) / 100,
+      quantity: roomLineQuantity({
+        isPackage,
+        attendees: booking.attendees,
+        roomMinutes: booking.roomMinutes,
+      }),
       accountCode: roomAccount,
       inventoryCode: roomInventory,
     },
@@ -141,7 +157,7 @@ function eventsOf(b: repo.BillingBooking): LineFacts[] {
       ...base('charge', charge.id, charge.createdAt),
       amount: toCents(charge.amount),
       description: `${name}${charge.reason ? ` - ${charge.reason}` : ''}`,
-      quantity: 1,
+      quantity: chargeLineQuantity(charge.minutes),
       accountCode: charge.accountCode,
       inventoryCode: charge.inventoryItemCode,
     })
@@ -219,6 +235,7 @@ export function bookingRows(
       invoiceDay = monthEnd(bookingDay)
     }
     const amount: Cents = line.amount
+    const counted = exactLine(event.quantity, amount)
     rows.push([
       booking.clientName,
       booking.externalClientId,
@@ -234,8 +251,8 @@ export function bookingRows(
       date(invoiceDueDate(invoiceDay)),
       event.inventoryCode,
       event.description,
-      formatQuantity(event.quantity),
-      unitAmount(amount, event.quantity),
+      formatQuantity(counted.quantity),
+      centsToDecimal(counted.unit),
       event.kind === 'room'
         ? centsToDecimal(
             toCents(booking.internalDiscount) +

@@ -97,6 +97,25 @@ export async function refundGratis(
     )
 }
 
+/**
+ * The commissions a booking's rows carry besides its own (decimal text): of its room charges, and
+ * of the refunds of its room and of its room charges.
+ */
+export async function commissionSums(tx: Tx, organizationId: number, bookingId: number) {
+  const result = await tx.execute(sql`
+    select
+      coalesce((select sum(c.commission_amount) from ${bookingAdditionalCharges} c
+        where c.organization_id = ${organizationId} and c.booking_id = ${bookingId}), 0)::text as "roomCharges",
+      (coalesce((select sum(r.commission_amount) from ${bookingRoomRefunds} r
+        where r.organization_id = ${organizationId} and r.booking_id = ${bookingId}), 0)
+      + coalesce((select sum(r.commission_amount) from ${bookingAdditionalChargeRefunds} r
+        join ${bookingAdditionalCharges} c on c.organization_id = r.organization_id and c.id = r.additional_charge_id
+        where r.organization_id = ${organizationId} and c.booking_id = ${bookingId}), 0))::text as "refunds"
+  `)
+  const [row] = (result as unknown as { rows: { roomCharges: string; refunds: string }[] }).rows
+  return row ?? { roomCharges: '0', refunds: '0' }
+}
+
 export async function insertRoomRefund(tx: Tx, values: typeof bookingRoomRefunds.$inferInsert) {
   await tx.insert(bookingRoomRefunds).values(values)
 }

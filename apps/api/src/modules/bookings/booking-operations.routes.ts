@@ -19,7 +19,7 @@ export function bookingOperationRoutes(app: App, { mailer, config }: AppDeps) {
       schema: { tags, params: idParams, body: bookingOperationSchema },
     },
     async (request, reply) => {
-      if (request.body.code === 'MARK_EXPORTED') return markExported(request, request.body)
+      if (request.body.code === 'MARK_EXPORTED') return markExported(request, request.params.id, request.body)
       const op = request.body
       const key = request.headers['idempotency-key']
       const hash = requestHash('PUT', `/api/userbooking/${request.params.id}`, request.body)

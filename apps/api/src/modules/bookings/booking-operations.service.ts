@@ -3,9 +3,12 @@ import {
   amenityRefundable,
   type BookingOperation,
   type CancelRule,
+  cancellationCommission,
   cancellationRefund,
   centsToDecimal,
   chargeRefundable,
+  commissionBeforeCancellation,
+  commissionOf,
   daysLeft,
   matchCancelRule,
   messages,
@@ -111,12 +114,19 @@ async function cancel(ctx: Ctx, booking: repo.BookingRow, percent: number, now: 
   assertNotCancelled(booking)
   const refund = cancellationRefund(toCents(booking.netAmount), percent)
   const gratisBack = booking.gratisMinutes - booking.refundedGratisMinutes
+  const commissions = await repo.commissionSums(ctx.tx, booking.organizationId, booking.id)
+  const commissionLeft = commissionBeforeCancellation({
+    room: toCents(booking.commissionAmount),
+    roomCharges: toCents(commissions.roomCharges),
+    refunds: toCents(commissions.refunds),
+  })
   await repo.updateBooking(ctx.tx, booking.id, {
     status: 'cancelled',
     cancelledAt: now,
     cancelledBy: ctx.actor.userId,
     cancellationRefundPercent: centsToDecimal(percent),
     cancellationRefundAmount: centsToDecimal(refund),
+    cancellationCommissionAmount: centsToDecimal(cancellationCommission(commissionLeft, percent)),
     // The list and the exports read the stored net amount: what the booking comes to after the refund.
     netAmount: centsToDecimal(toCents(booking.netAmount) - refund),
     refundedGratisMinutes: booking.gratisMinutes,
@@ -187,6 +197,7 @@ async function partialRefund(
   assertNotCancelled(booking)
   const view = await getBooking(ctx, booking.id)
   const roomPaid = roomRefundable(view)
+  const rate = toBasisPoints(booking.commissionRate)
   const nothing = !op.roomAmountRefund && !op.amenityPartialRefund.length && !op.additionalChargeRefund.length
   if (nothing) throw fieldError('roomAmountRefund', messages.nothingToRefund)
   if (op.roomAmountRefund) {
@@ -197,6 +208,7 @@ async function partialRefund(
       bookingId: booking.id,
       amount: op.roomAmountRefund,
       reason: op.roomNotes,
+      commissionAmount: centsToDecimal(commissionOf(amount, rate)),
       createdBy: ctx.actor.userId,
     })
   }
@@ -224,6 +236,9 @@ async function partialRefund(
       additionalChargeId: charge.id,
       amount: refund.amount,
       reason: refund.reason,
+      commissionAmount: centsToDecimal(
+        charge.charge_type === 'room' ? commissionOf(toCents(refund.amount), rate) : 0,
+      ),
       createdBy: ctx.actor.userId,
     }
   })
@@ -249,16 +264,19 @@ export async function chargeRows(
     if (charge.charge_type === 'room') {
       const type = await bookingRepo.roomTypeOf(ctx.tx, booking.organizationId, charge.room_code_id)
       if (!type) throw fieldError(`adhocCharges.${index}.room_code_id`, messages.selectRequired)
+      const amount = toCents(charge.additional_booking_charge_value)
       rows.push({
         organizationId: booking.organizationId,
         bookingId: booking.id,
         chargeType: 'room',
         spaceId: booking.spaceId,
         name: spaceTypes.find((t) => t.key === type.roomType)?.label ?? type.roomType,
-        amount: centsToDecimal(toCents(charge.additional_booking_charge_value)),
+        amount: centsToDecimal(amount),
         reason: `${reasonPrefix}${charge.reason_for_additional_booking_charge}`,
         accountCode: type.accountCode,
         inventoryItemCode: type.code,
+        // Derived on submit (spec 2 §3 Ad hoc charge): the booking's commission percent of it.
+        commissionAmount: centsToDecimal(commissionOf(amount, toBasisPoints(booking.commissionRate))),
         createdBy: ctx.actor.userId,
       })
     } else {

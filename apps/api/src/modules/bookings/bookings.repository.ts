@@ -51,6 +51,7 @@ const bookingOrganization = {
   minimumNoticePeriod: organizations.minimumNoticePeriod,
   taxesLabel: organizations.taxesLabel,
   taxesPercent: organizations.taxesPercent,
+  commissionRate: organizations.commissionRate,
   deletedAt: organizations.deletedAt,
 }
 
@@ -590,12 +591,20 @@ const amenitiesJson = sql<
     and ${bookingAmenities.bookingId} = ${bookings.id}), '[]')`
 
 const additionalChargesJson = sql<
-  { id: number; chargeType: string; name: string; amount: string; reason: string; refunds: RefundJson[] }[]
+  {
+    id: number
+    chargeType: string
+    name: string
+    amount: string
+    reason: string
+    minutes: number | null
+    refunds: RefundJson[]
+  }[]
 >`coalesce((
   select json_agg(json_build_object(
     'id', ${bookingAdditionalCharges.id}, 'chargeType', ${bookingAdditionalCharges.chargeType},
     'name', ${bookingAdditionalCharges.name}, 'amount', ${bookingAdditionalCharges.amount}::text,
-    'reason', ${bookingAdditionalCharges.reason},
+    'reason', ${bookingAdditionalCharges.reason}, 'minutes', ${bookingAdditionalCharges.minutes},
     'refunds', coalesce((
       select json_agg(json_build_object('amount', ${bookingAdditionalChargeRefunds.amount}::text,
         'reason', ${bookingAdditionalChargeRefunds.reason}) order by ${bookingAdditionalChargeRefunds.id})

@@ -131,6 +131,7 @@ function termsOf(bc: BookingContext): BookingTerms {
     voucher: bc.voucher ?? null,
     amenities: bc.chosenAmenities,
     tax: bc.tax,
+    commission: toBasisPoints(bc.organization.commissionRate),
   }
 }
 
@@ -718,6 +719,7 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
     chargedRoomType: c.chargeType === 'room' ? c.name : '',
     amount: c.amount,
     reason: c.reason,
+    minutes: c.minutes,
     additionalChargeRefunds: c.refunds.map(refundView),
   }))
   const roomSubTotal = roomSubTotalOf(
@@ -808,6 +810,7 @@ export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmat
     room_rate_unit: b.roomRateUnit,
     room_unit_amount: b.roomUnitAmount,
     room_amount: b.roomAmount,
+    room_minutes: b.roomMinutes,
     original_amount: b.originalAmount,
     room_rate_modified: b.roomRateModified,
     rateModifiedUserFirstName: row.rateModifier?.firstName ?? '',

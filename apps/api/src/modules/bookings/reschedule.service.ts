@@ -2,6 +2,7 @@ import {
   type BookingCreateInput,
   type BookingOperation,
   centsToDecimal,
+  commissionOf,
   messages,
   parseWallMoment,
   rescheduleAmounts,
@@ -142,6 +143,8 @@ export async function rescheduleBooking(
 
   const roomAmount = op.amount !== undefined ? toCents(op.amount) : amounts.roomAmount
   const reason = op.reason || 'Reschedule/Extend'
+  const rate = toBasisPoints(booking.commissionRate)
+  const commission = (amount: number) => centsToDecimal(commissionOf(amount, rate))
   if (amounts.mode === 'REFUND' && roomAmount > amounts.roomRefundable)
     throw fieldError('amount', messages.refundMoreThanAvailable(centsToDecimal(amounts.roomRefundable)))
   if (amounts.mode === 'CHARGE') {
@@ -160,6 +163,9 @@ export async function rescheduleBooking(
               reason,
               accountCode: type?.accountCode ?? '',
               inventoryItemCode: type?.code ?? '',
+              commissionAmount: commission(roomAmount),
+              // The extension's own chargeable minutes: the room line keeps the hours it was booked for.
+              minutes: planned.durationMinutes - booking.durationMinutes - amounts.gratisMinutes,
               createdBy: ctx.actor.userId,
             },
           ]
@@ -200,6 +206,7 @@ export async function rescheduleBooking(
         bookingId: booking.id,
         amount: centsToDecimal(split.room),
         reason,
+        commissionAmount: commission(split.room),
         createdBy: ctx.actor.userId,
       })
     await repo.insertChargeRefunds(
@@ -209,6 +216,7 @@ export async function rescheduleBooking(
         additionalChargeId: charge.id,
         amount: centsToDecimal(charge.amount),
         reason,
+        commissionAmount: commission(charge.amount),
         createdBy: ctx.actor.userId,
       })),
     )

@@ -1,6 +1,17 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { bookings, centers, clients, countries, organizations, spaces, users } from '../../db/schema/index.ts'
+import {
+  bookingAdditionalChargeRefunds,
+  bookingAdditionalCharges,
+  bookingRoomRefunds,
+  bookings,
+  centers,
+  clients,
+  countries,
+  organizations,
+  spaces,
+  users,
+} from '../../db/schema/index.ts'
 import { bookingJoins } from '../bookings/booking-joins.ts'
 
 const HOUR = 3_600_000
@@ -14,12 +25,18 @@ export interface CommissionFilter {
 
 /**
  * The next batch of the organization's bookings of the dates (each location's own day), by id,
- * with the commissions recorded on them: the booking's additional commission (CHARGE_COMMISSION)
- * and the sum of its room charges' commissions.
+ * with the commissions recorded on them and their rows: the room's, the sum of its room charges',
+ * the sum of its refunds' (of the room and of room charges), the cancellation's, and the
+ * additional commission (CHARGE_COMMISSION).
  */
 export async function commissionBatch(tx: Tx, filter: CommissionFilter, afterId: number, limit: number) {
-  const chargeCommission = sql<string>`coalesce((select sum(c.commission_amount) from booking_additional_charges c
+  const roomChargesCommission = sql<string>`coalesce((select sum(c.commission_amount) from ${bookingAdditionalCharges} c
     where c.organization_id = ${bookings.organizationId} and c.booking_id = ${bookings.id}), 0)::text`
+  const refundsCommission = sql<string>`(coalesce((select sum(r.commission_amount) from ${bookingRoomRefunds} r
+    where r.organization_id = ${bookings.organizationId} and r.booking_id = ${bookings.id}), 0)
+    + coalesce((select sum(r.commission_amount) from ${bookingAdditionalChargeRefunds} r
+    join ${bookingAdditionalCharges} c on c.organization_id = r.organization_id and c.id = r.additional_charge_id
+    where r.organization_id = ${bookings.organizationId} and c.booking_id = ${bookings.id}), 0))::text`
   return tx
     .select({
       id: bookings.id,
@@ -33,7 +50,10 @@ export async function commissionBatch(tx: Tx, filter: CommissionFilter, afterId:
       packageName: bookings.packageName,
       netAmount: bookings.netAmount,
       additionalCommissionAmount: bookings.additionalCommissionAmount,
-      chargeCommission,
+      commissionAmount: bookings.commissionAmount,
+      cancellationCommissionAmount: bookings.cancellationCommissionAmount,
+      roomChargesCommission,
+      refundsCommission,
       clientName: clients.name,
       companyNumber: clients.companyNumber,
       externalClientId: clients.externalClientId,

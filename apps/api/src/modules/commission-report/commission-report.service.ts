@@ -1,6 +1,7 @@
 import {
   billingCurrency,
   billingPaymentMethod,
+  bookingCommission,
   type CommissionReportFilters,
   centsToDecimal,
   commissionReportErrors,
@@ -51,7 +52,16 @@ export function commissionCells(row: repo.CommissionDbRow): unknown[] {
     row.transactionId,
     billingCurrency(row.currency),
     Number(row.netAmount),
-    Number(centsToDecimal(toCents(row.chargeCommission))),
+    Number(
+      centsToDecimal(
+        bookingCommission({
+          room: toCents(row.commissionAmount),
+          roomCharges: toCents(row.roomChargesCommission),
+          refunds: toCents(row.refundsCommission),
+          cancellation: toCents(row.cancellationCommissionAmount),
+        }),
+      ),
+    ),
     Number(row.additionalCommissionAmount),
     billingPaymentMethod(row.transactionId),
   ]

@@ -117,6 +117,7 @@ async function viewOf(tx: Tx, row: repo.OrganizationRow) {
     exclude_from_reporting: row.excludeFromReporting,
     mh_plan: row.mhPlan,
     licensed_spaces: row.licensedSpaces,
+    commission_rate: row.commissionRate,
     features: featuresOf(row),
     charge_amenities: 1 as const,
     ms365_tenant_id: row.ms365TenantId,
@@ -304,6 +305,7 @@ function valuesFrom(
     if (input.exclude_from_reporting !== undefined) values.excludeFromReporting = input.exclude_from_reporting
     if (input.mh_plan) values.mhPlan = input.mh_plan
     if (input.licensed_spaces !== undefined) values.licensedSpaces = input.licensed_spaces
+    if (input.commission_rate !== undefined) values.commissionRate = input.commission_rate
     if (input.features)
       values.features = { ...(stored?.features ?? {}), ...(input.features as Record<string, boolean>) }
     if (input.ms365_tenant_id !== undefined) values.ms365TenantId = input.ms365_tenant_id

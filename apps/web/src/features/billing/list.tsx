@@ -7,6 +7,7 @@ import {
   formatIsoDate,
   formatMoney,
   formatWallTime,
+  messages,
 } from '@spaceboard/domain'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button, Checkbox } from 'antd'
@@ -55,13 +56,19 @@ function BillingListScreen({ search }: { search: BookingListSearch }) {
   const [markExported, setMarkExported] = useState(false)
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null)
   const filterQuery = { search: search.search, order: search.order, direct: search.direct, ...params }
+  // Marking needs a date range (the server refuses without one) and names a booking the list shows.
   const download = async (format: 'xlsx' | 'csv') => {
+    const shown = list.rows[0]
+    if (markExported && (!search.start_date || !search.end_date)) {
+      toast.error(messages.markExportedRangeRequired)
+      return
+    }
     setExporting(format)
     try {
       let exportId: number | undefined
-      if (markExported) {
+      if (markExported && shown) {
         const marked = await api<{ status: boolean; exportId: number; lines: number }>(
-          `${BOOKING_ENDPOINT}/${list.rows[0]?.bookingId ?? 1}`,
+          `${BOOKING_ENDPOINT}/${shown.bookingId}`,
           { method: 'PUT', body: { code: 'MARK_EXPORTED', ...filterQuery } },
         )
         exportId = marked.exportId
@@ -70,7 +77,7 @@ function BillingListScreen({ search }: { search: BookingListSearch }) {
         `${BOOKING_ENDPOINT}/${queryString({ billing: 'true', export: format, ...filterQuery, exportId })}`,
         `${BILLING_EXPORT_NAME}.${format}`,
       )
-      if (markExported) toast.success('Marked exported for invoicing.')
+      if (exportId !== undefined) toast.success('Marked exported for invoicing.')
     } catch (error) {
       toast.failure(error)
     } finally {

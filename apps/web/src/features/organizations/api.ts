@@ -74,6 +74,8 @@ export interface OrganizationView {
   exclude_from_reporting: boolean
   mh_plan: Plan
   licensed_spaces: number
+  /** The platform's commission percent on room amounts, decimal text ("0.00" until set). */
+  commission_rate: string
   features: Record<FeatureFlag, boolean>
   charge_amenities: 1
   ms365_tenant_id: string

@@ -87,6 +87,8 @@ export interface OrganizationFormValues {
   exclude_from_reporting: boolean
   mh_plan: Plan
   licensed_spaces: number | null
+  /** Percent as typed (decimal text); 0 until super sets it. */
+  commission_rate: string
   features: Record<FeatureFlag, boolean>
   ms365_tenant_id: string
   ms365_client_id: string
@@ -176,6 +178,7 @@ export function newOrganizationValues(
     exclude_from_reporting: false,
     mh_plan: 'custom',
     licensed_spaces: 0,
+    commission_rate: '0',
     features: Object.fromEntries(featureFlags.map((f) => [f.key, false])) as Record<FeatureFlag, boolean>,
     ms365_tenant_id: '',
     ms365_client_id: '',
@@ -258,6 +261,7 @@ export function organizationValues(view: OrganizationView, amenities: Amenity[])
     exclude_from_reporting: view.exclude_from_reporting,
     mh_plan: view.mh_plan,
     licensed_spaces: view.licensed_spaces,
+    commission_rate: view.commission_rate,
     features: { ...defaults.features, ...view.features },
     ms365_tenant_id: view.ms365_tenant_id,
     ms365_client_id: view.ms365_client_id,
@@ -381,6 +385,7 @@ export function organizationPayload(
       exclude_from_reporting: values.exclude_from_reporting,
       mh_plan: values.mh_plan,
       licensed_spaces: values.licensed_spaces ?? 0,
+      commission_rate: values.commission_rate,
       features: values.features,
       charge_amenities: 1,
       ms365_tenant_id: text(values.ms365_tenant_id),

@@ -58,6 +58,7 @@ const sectionOfField: Record<string, SectionKey> = {
   exclude_from_reporting: 'superPanel',
   mh_plan: 'superPanel',
   licensed_spaces: 'superPanel',
+  commission_rate: 'superPanel',
   features: 'superPanel',
   ms365_tenant_id: 'superPanel',
   ms365_client_id: 'superPanel',

@@ -68,6 +68,14 @@ export function SuperAdminPanel({ loaded }: SectionProps) {
         >
           <InputNumber min={0} precision={0} style={{ width: '100%' }} />
         </Form.Item>
+        <Form.Item
+          label="Commission Rate (%)"
+          name="commission_rate"
+          extra="Of every room amount, room charge and room refund of bookings made from now on; 0 until set."
+          rules={[zodRule(fields.commission_rate)]}
+        >
+          <Input inputMode="decimal" maxLength={6} />
+        </Form.Item>
       </Grid>
 
       <Divider titlePlacement="start" plain>
