@@ -40,6 +40,7 @@ export const organizationFieldRules = {
   exclude_from_reporting: superPanel('Exclude from Reporting'),
   mh_plan: superPanel('Plan'),
   licensed_spaces: superPanel('Licensed Spaces'),
+  commission_rate: superPanel('Commission Rate'),
   features: superPanel('Features'),
   ms365_tenant_id: superPanel('MS 365 Tenant ID'),
   ms365_client_id: superPanel('MS 365 Client ID'),

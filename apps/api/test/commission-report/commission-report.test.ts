@@ -119,11 +119,15 @@ describe('commission derived from the organization rate (issue 42)', () => {
     expect([tooHigh.statusCode, tooHigh.json().message]).toEqual([400, messages.commissionRateRange])
     await ok(t.api(superCookie, 'PUT', `/api/organization/${harbour}`, { ...form, commission_rate: '12.5' }))
     expect((await organizationForm(t, superCookie, harbour)).commission_rate).toBe('12.50')
-    // An admin's form cannot change the platform's rate.
-    await t.api(harbourAdmin, 'PUT', `/api/organization/${harbour}`, {
+    // An admin's form cannot change the platform's rate: refused by name, not dropped (item 13).
+    const byAdmin = await t.api(harbourAdmin, 'PUT', `/api/organization/${harbour}`, {
       ...(await organizationForm(t, harbourAdmin, harbour)),
       commission_rate: '1',
     })
+    expect([byAdmin.statusCode, byAdmin.json().message]).toEqual([
+      403,
+      'Only super users can change Commission Rate.',
+    ])
     expect((await organizationForm(t, superCookie, harbour)).commission_rate).toBe('12.50')
 
     // Coral Tech: internal discount 15 %, no gratis minutes; Harbour Rooms A and B at 45.00 an hour.
