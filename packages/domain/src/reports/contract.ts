@@ -230,9 +230,9 @@ export type ReportChart =
       measure: number
       /** GlobalIndustry */
       target: number
-      /** WorstPerformance */
-      worst: number
-      /** Regional: the worst performer's region average, null without one. */
+      /** WorstPerformance: a low percentile of the other organizations, null when withheld. */
+      worst: number | null
+      /** Regional: the average of the other organizations of the region, null when withheld. */
       regional: number | null
       /** Upper bounds of the bands, in steps of 25 (occupancy), 150 (value) or 24 (duration). */
       ranges: number[]
@@ -262,6 +262,8 @@ export interface ReportResult {
   data: unknown
   tables: ReportTable[]
   charts: ReportChart[]
+  /** Sentences the screen shows above the charts: why a figure is left out. */
+  notes?: string[]
 }
 
 export const REPORT_SHEET_NAME = 'Report'
