@@ -270,7 +270,7 @@ describe('editing an organization', () => {
       mh_plan: 'enterprise',
       licensed_spaces: 999,
       mh_url: 'https://hijack.example',
-      features: { direct_marketing: true },
+      features: { direct_marketing: false },
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({
@@ -279,7 +279,7 @@ describe('editing an organization', () => {
       licensed_spaces: 25,
       mh_url: 'https://harbour.spaceboard.example',
     })
-    expect(response.json().features.direct_marketing).toBe(false)
+    expect(response.json().features.direct_marketing).toBe(true)
   })
 
   it('keeps the prefixes of an admin once they are set', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { featureNotEnabledMessage } from '../organizations/constants.ts'
 
 /**
  * The report types (spec 3 §9), each with its label and the filters its form shows. The select lists
@@ -153,6 +154,7 @@ export const reportMessages = {
   selectOrganizationFirst: 'Select Organization First.',
   year: (current: number) => `Choose a year from ${FIRST_REPORT_YEAR} to ${current}.`,
   notAvailable: 'This report is not available for your organization.',
+  benchmarkingNotEnabled: featureNotEnabledMessage('industry_benchmarking_report'),
   excluded: 'This organization is excluded from reporting.',
   allOrganizationsFor: (type: ReportType) =>
     `${reportTypeInfo(type).label} is reported per organization: choose one organization (All Organizations is offered for ${allOrganizationsTypes.map((t) => reportTypeInfo(t).label).join(' and ')}).`,

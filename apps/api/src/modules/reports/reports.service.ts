@@ -57,7 +57,7 @@ export async function reportInput(ctx: Ctx, query: ReportQuery, now = new Date()
     if (ctx.actor.type === 'super' && organization.excludeFromReporting)
       throw fieldError('org_id', reportMessages.excluded)
     if (type === 'bcIndustryBenchmarking' && !organization.features.industry_benchmarking_report)
-      throw forbidden(reportMessages.notAvailable)
+      throw forbidden(reportMessages.benchmarkingNotEnabled)
   }
 
   const centerId = organization && reportUsesFilter(type, 'location') ? idOrAll(query.center_id) : null

@@ -150,6 +150,9 @@ export function Reports() {
       <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         Reports
       </Typography.Title>
+      {!isSuper && own !== undefined && !own.industry_benchmarking_report ? (
+        <Typography.Text type="secondary">{reportMessages.benchmarkingNotEnabled}</Typography.Text>
+      ) : null}
       <Flex gap={12} align="flex-end" wrap>
         <Filter label="Report Type">
           <Select
