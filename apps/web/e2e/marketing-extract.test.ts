@@ -31,11 +31,16 @@ async function sheetRows(path: string): Promise<unknown[][]> {
 
 describe('Direct Marketing Extract (/admin/direct-marketing-extract-pro)', () => {
   test('says what is missing, then downloads the clients and bookers of the dates; hidden without the feature', async () => {
-    const admin = await app.signedInPage(logins.harbourAdmin)
-    // Harbour has no direct_marketing: no menu entry, and the screen refuses.
+    // Summit (free plan) has no direct_marketing: no menu entry, and the screen says why.
+    const admin = await app.signedInPage(logins.summitAdmin)
     expect(await admin.getByRole('menuitem', { name: 'Marketing Extract' }).count()).toBe(0)
     await admin.goto('/admin/direct-marketing-extract-pro')
     await visible(admin.getByText(marketingMessages.notAvailable))
+    await shot(admin, 'marketing-extract-not-in-plan')
+    // Harbour (pro plan) has it: the demo shows it working.
+    const harbourAdmin = await app.signedInPage(logins.harbourAdmin)
+    await harbourAdmin.getByRole('menuitem', { name: 'Marketing Extract' }).click()
+    await visible(harbourAdmin.getByRole('heading', { name: 'Direct Marketing Extract' }))
 
     const page = await app.signedInPage(logins.super)
     await page.getByRole('menuitem', { name: 'Marketing Extract' }).click()

@@ -183,6 +183,19 @@ describe('Reports (/admin/reports)', () => {
     await page.getByRole('button', { name: 'Generate' }).click()
     await visible(toast(page, reportMessages.selectOrganizationFirst))
     expect(reportCalls.length).toBe(calls)
+
+    // All Organizations, for the reports that offer it: no location filter, every organization's figures.
+    await choose(page, 'Organization', 'All Organizations', 'All Org')
+    expect(await page.getByLabel('Location', { exact: true }).count()).toBe(0)
+    const allAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reports')
+    await page.getByRole('button', { name: 'Generate' }).click()
+    const all = await allAnswered
+    expect([all.status(), new URL(all.url()).searchParams.get('org_id')]).toEqual([200, 'All'])
+    await visible(reportArea(page).getByText('All Organizations'))
+    // A money report is per organization: the choice goes, and is not offered.
+    await choose(page, 'Report Type', 'Voucher Usage', 'Voucher')
+    expect(await (await openOption(page, 'Organization', 'All Organizations')).count()).toBe(0)
+    await page.keyboard.press('Escape')
   }, 300_000)
 
   test('admin: no organization selector, their own organization’s report', async () => {

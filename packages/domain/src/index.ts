@@ -1,6 +1,7 @@
 export * from './amenities/schemas.ts'
 export * from './auth/password-policy.ts'
 export * from './auth/schemas.ts'
+export * from './benchmarking/peer-figures.ts'
 export * from './benchmarking/settings.ts'
 export * from './billing/commission.ts'
 export * from './billing/export.ts'

@@ -253,6 +253,55 @@ describe('GET /api/userbooking/?…&onlyBooked= (the calendar window)', () => {
     expect(region.spaces.every((s) => s.centerId === ids.quay)).toBe(true)
   })
 
+  it('a region means itself and its descendants: a parent shows the locations of its child and grandchild regions', async () => {
+    const date = sydneyToday
+    const regionId = async (name: string) => {
+      const [row] = await t.database.db
+        .select({ id: regions.id })
+        .from(regions)
+        .where(and(eq(regions.organizationId, ids.harbour), eq(regions.name, name)))
+      return row?.id ?? 0
+    }
+    const parramatta = await idByName(t, centers, 'Parramatta')
+    const centersOf = async (region: string) =>
+      new Set(
+        (
+          await calendar(admin, { start_date: date, end_date: date, region_id: await regionId(region) })
+        ).spaces.map((s) => s.centerId),
+      )
+    // Australia > New South Wales (Parramatta) > Sydney CBD (Circular Quay).
+    expect(await centersOf('Australia')).toEqual(new Set([ids.quay, parramatta]))
+    expect(await centersOf('New South Wales')).toEqual(new Set([ids.quay, parramatta]))
+    expect(await centersOf('Victoria')).toEqual(new Set())
+
+    // Moving a region, by another connection, changes what a kept window of its old ancestor shows.
+    const australia = { start_date: date, end_date: date, region_id: await regionId('Australia') }
+    expect((await eventuallyKept(admin, australia)).computed).toBe(false)
+    const sydneyCbd = await regionId('Sydney CBD')
+    const newSouthWales = await regionId('New South Wales')
+    await t.database.db
+      .update(regions)
+      .set({ parentId: await regionId('New Zealand') })
+      .where(eq(regions.id, sydneyCbd))
+    try {
+      const moved = await eventually(admin, australia, (w) => w.spaces.every((s) => s.centerId !== ids.quay))
+      expect(new Set(moved.spaces.map((s) => s.centerId))).toEqual(new Set([parramatta]))
+    } finally {
+      await t.database.db.update(regions).set({ parentId: newSouthWales }).where(eq(regions.id, sydneyCbd))
+    }
+    // Another organization's region is no way into this one's spaces.
+    const summitRegion = await t.database.db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(and(eq(regions.organizationId, ids.summit), eq(regions.name, 'United States')))
+    const foreign = await calendar(admin, {
+      start_date: date,
+      end_date: date,
+      region_id: summitRegion[0]?.id ?? 0,
+    })
+    expect(foreign.spaces).toEqual([])
+  })
+
   it('refuses bad input with a clear message: dates missing, malformed, reversed, or a window over the cap', async () => {
     const date = nextDay()
     const cases: [Record<string, string>, string][] = [

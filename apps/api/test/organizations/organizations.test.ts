@@ -268,7 +268,7 @@ describe('editing an organization', () => {
       mh_plan: ['enterprise', 'Plan'],
       licensed_spaces: [999, 'Licensed Spaces'],
       mh_url: ['https://hijack.example', 'Spaceboard URL'],
-      features: [{ direct_marketing: true }, 'Features'],
+      features: [{ direct_marketing: false }, 'Features'],
     } as const
     for (const [field, [value, label]] of Object.entries(refusals)) {
       const response = await request(harbourAdmin, 'PUT', `/api/organization/${HARBOUR}`, {
@@ -282,7 +282,7 @@ describe('editing an organization', () => {
     const response = await request(harbourAdmin, 'PUT', `/api/organization/${HARBOUR}`, {
       ...form,
       description: 'Waterfront meeting rooms',
-      features: { direct_marketing: false },
+      features: { direct_marketing: true },
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({
@@ -291,6 +291,7 @@ describe('editing an organization', () => {
       licensed_spaces: 25,
       mh_url: 'https://harbour.spaceboard.example',
     })
+    expect(response.json().features.direct_marketing).toBe(true)
   })
 
   it('keeps the prefixes of an admin once they are set', async () => {

@@ -45,7 +45,7 @@ describe('GET /api/profile', () => {
       licensed_spaces: 25,
       features: { blackout_period: true, recurring_booking: true },
     })
-    expect(profile.features.direct_marketing).toBeUndefined()
+    expect(profile.features.enable_ms_365).toBeUndefined()
     expect(profile.organization_id).toEqual(expect.any(Number))
     expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt)
     expect(profile).not.toHaveProperty('passwordHash')

@@ -372,39 +372,54 @@ describe('industry benchmarking', () => {
     expect(saved.statusCode, saved.body).toBe(200)
   })
 
-  it('measures the organization against the settings, the worst performer and its region', async () => {
+  it('never shows a figure made by fewer than three other organizations: two in its region, none equal to theirs', async () => {
     const result = await reportData({
       ...april,
       report_type: 'bcIndustryBenchmarking',
       org_id: ids.alpha as number,
     })
-    // Peers (reported on, with April bookings): Alpha, Beta, Gamma; Delta is excluded.
-    //   Alpha: 450/38580 → 1.17 %, 17000 ¢ / 3 → 56.67, 450 min / 3 → 2.50 h (APAC)
-    //   Beta:  2.50 %, 50.00, 3.00 h (no region)     Gamma: 0.42 %, 10.00 USD, 1.00 h (APAC)
-    // Worst occupancy Gamma 0.42, APAC average (1.17 + 0.42) / 2 = 0.795 → 0.80.
-    // Worst value among AUD organizations: Beta 50.00, without a region → Regional null.
-    // Worst duration Gamma 1.00, APAC average (2.50 + 1.00) / 2 = 1.75.
+    // Others reported on, with April bookings: Beta (no region) and Gamma (APAC, like Alpha); Delta is
+    // excluded. Alpha: 450/38580 → 1.17 %, 17000 ¢ / 3 → 56.67, 450 min / 3 → 2.50 h.
+    // Two others: the lowest of them, or APAC's average of Gamma alone, would be their own figure.
+    const withheld = { averageoccupancy: null, averagebookingvalue: null, averagebookingduration: null }
     expect(result.data).toEqual({
       GlobalIndustry: { averageoccupancy: 40, averagebookingvalue: 75.5, averagebookingduration: 2.25 },
       OrgPerformance: { averageoccupancy: 1.17, averagebookingvalue: 56.67, averagebookingduration: 2.5 },
-      WorstPerformance: { averageoccupancy: 0.42, averagebookingvalue: 50, averagebookingduration: 1 },
-      Regional: { averageoccupancy: 0.8, averagebookingvalue: null, averagebookingduration: 1.75 },
+      WorstPerformance: withheld,
+      Regional: withheld,
     })
-    // Bands: occupancy up to 40 in 25s, value up to 75.50 in 150s, duration up to 2.50 in 24s.
+    const others = [2.5, 50, 3, 0.42, 10, 1]
+    const shown = [
+      ...result.tables.flatMap((table: { rows: Record<string, unknown>[] }) =>
+        table.rows.flatMap((row) => [row.WorstPerformance, row.Regional, row.GlobalIndustry]),
+      ),
+      ...result.charts.flatMap((chart: Record<string, unknown>) => [
+        chart.worst,
+        chart.regional,
+        chart.target,
+      ]),
+    ]
+    expect(shown.filter((value) => others.includes(value as number))).toEqual([])
+    const labels = 'Average Occupancy (%), Average Booking Value, Average Booking Duration (hours)'
+    expect(result.notes).toEqual([
+      `Worst Performance is not shown for ${labels}: it is shown only when at least 3 other organizations with bookings in the period can be compared (booking values within the same currency), so that no organization's own figure can be read from it.`,
+      `Regional is not shown for ${labels}: it is shown only when at least 3 other organizations of your region with bookings in the period can be compared (booking values within the same currency), so that no organization's own figure can be read from it.`,
+    ])
+    // The bullets keep the organization's figure and the global one; bands up to 40, 75.50 and 2.50.
     expect(result.charts).toEqual([
       expect.objectContaining({
         kind: 'bullet',
         measure: 1.17,
         target: 40,
-        worst: 0.42,
-        regional: 0.8,
+        worst: null,
+        regional: null,
         ranges: [25, 50],
       }),
       expect.objectContaining({
         kind: 'bullet',
         measure: 56.67,
         target: 75.5,
-        worst: 50,
+        worst: null,
         regional: null,
         ranges: [150],
       }),
@@ -412,23 +427,24 @@ describe('industry benchmarking', () => {
         kind: 'bullet',
         measure: 2.5,
         target: 2.25,
-        worst: 1,
-        regional: 1.75,
+        worst: null,
+        regional: null,
         ranges: [24],
       }),
     ])
   })
 
-  it('compares booking values only within the currency', async () => {
+  it('compares booking values only within the currency, and never with its own', async () => {
     const result = await reportData({
       ...april,
       report_type: 'bcIndustryBenchmarking',
       org_id: ids.gamma as number,
     })
-    // Gamma is the only USD organization: its own value is the worst; no global value in USD, so no value chart.
+    // Gamma is the only USD organization: no value to compare with (its own is not a peer's), no global
+    // value in USD, so no value chart.
     expect(result.data.GlobalIndustry.averagebookingvalue).toBeNull()
-    expect(result.data.WorstPerformance.averagebookingvalue).toBe(10)
-    expect(result.data.Regional.averagebookingvalue).toBe(10)
+    expect(result.data.WorstPerformance.averagebookingvalue).toBeNull()
+    expect(result.data.Regional.averagebookingvalue).toBeNull()
     expect(result.charts).toHaveLength(2)
   })
 
@@ -548,5 +564,57 @@ describe('what the reports keep between requests (report-memo.ts)', () => {
       AvgBookingTotal: 50,
       AvgBookingHours: 3,
     })
+  })
+})
+
+describe('industry benchmarking with enough other organizations', () => {
+  const april = { year: 2025, month: 4, report_duration: 'monthly', report_type: 'bcIndustryBenchmarking' }
+
+  it('shows the 25th percentile of the others as the worst and the average of its region, each of at least three', async () => {
+    const [apac] = await t.database.db
+      .select({ id: globalRegions.id })
+      .from(globalRegions)
+      .where(eq(globalRegions.code, 'APAC'))
+    // Epsilon and Zeta (AUD, APAC), Perth 09:00–17:00 = 14400 min in April:
+    //   Epsilon: one 120-min booking of 30.00 → 0.83 %, 30.00, 2.00 h
+    //   Zeta:    one 240-min booking of 70.00 → 1.67 %, 70.00, 4.00 h
+    for (const [name, end, value] of [
+      ['Peer Epsilon', '2025-04-09T03:00:00Z', '30.00'],
+      ['Peer Zeta', '2025-04-09T05:00:00Z', '70.00'],
+    ] as const) {
+      const id = await insertOrganization(name, {
+        currencyCode: 'aud',
+        organizationRegionId: apac?.id as number,
+      })
+      const center = await insertCenter(id, `${name} Perth`, 'Australia/Perth')
+      const space = await insertSpace(id, center, `${name} Room`, ['09:00', '17:00'])
+      const place = {
+        organizationId: id,
+        centerId: center,
+        spaceId: space,
+        ...(await insertClient(id, `${name} Client`)),
+      }
+      await insertBooking(place, '2025-04-09T01:00:00Z', end, value, '0.00')
+    }
+    const result = await reportData({ ...april, org_id: ids.alpha as number })
+    // Others: occupancy Beta 2.50, Gamma 0.42, Epsilon 0.83, Zeta 1.67 → 25th percentile at rank 0.75:
+    //   0.42 + 0.75 × (0.83 − 0.42) = 0.7275 → 0.73; durations 3, 1, 2, 4 → 1 + 0.75 × 1 = 1.75;
+    //   AUD values Beta 50, Epsilon 30, Zeta 70 → rank 0.5: 40.00.
+    // APAC others: Gamma, Epsilon, Zeta: occupancy (0.42 + 0.83 + 1.67) / 3 = 0.97, hours 7 / 3 = 2.33;
+    //   AUD values in APAC only Epsilon's and Zeta's: withheld.
+    expect(result.data.WorstPerformance).toEqual({
+      averageoccupancy: 0.73,
+      averagebookingvalue: 40,
+      averagebookingduration: 1.75,
+    })
+    expect(result.data.Regional).toEqual({
+      averageoccupancy: 0.97,
+      averagebookingvalue: null,
+      averagebookingduration: 2.33,
+    })
+    expect(result.notes).toEqual([
+      "Regional is not shown for Average Booking Value: it is shown only when at least 3 other organizations of your region with bookings in the period can be compared (booking values within the same currency), so that no organization's own figure can be read from it.",
+    ])
+    expect(result.charts[0]).toMatchObject({ kind: 'bullet', worst: 0.73, regional: 0.97 })
   })
 })

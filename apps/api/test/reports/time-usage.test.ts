@@ -6,6 +6,7 @@ import {
   wallHourMinutes,
   wallStartHour,
 } from '@spaceboard/domain'
+import { and, eq, isNull } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -448,6 +449,57 @@ describe('tenancy', () => {
       400,
       'Select Organization First.',
     ])
+  })
+})
+
+describe('All Organizations (org_id=All, super only)', () => {
+  it('adds up every organization reported on for the busy reports, and refuses it to others and to money reports', async () => {
+    const reported = await t.database.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.excludeFromReporting, false), isNull(organizations.deletedAt)))
+    expect(reported.length).toBeGreaterThan(2)
+    for (const [type, busy] of [
+      ['dayOfTheWeek', 'bookings'],
+      ['timeOfTheDay', 'hours'],
+    ] as const) {
+      const query = `report_type=${type}&${april}&busy_type=${busy}`
+      const all = await report(superCookie, `${query}&org_id=All`)
+      expect(all.organization).toBeNull()
+      expect(all.filters).toContainEqual({ label: 'Organization', value: 'All Organizations' })
+      const sums = (all.data as Row[]).map(() => 0)
+      for (const { id } of reported) {
+        const own = await report(superCookie, `${query}&org_id=${id}`)
+        ;(own.data as Row[]).forEach((row, index) => {
+          sums[index] = Math.round(((sums[index] ?? 0) + (row.total as number)) * 100) / 100
+        })
+      }
+      expect((all.data as Row[]).map((row) => row.total)).toEqual(sums)
+      expect(sums.some((sum) => sum > 0)).toBe(true)
+    }
+    // Tempo's own bookings are among them (b1 and b2 on Sunday).
+    const sunday = (await report(superCookie, `report_type=dayOfTheWeek&${april}&org_id=All`)).data[6].total
+    expect(sunday).toBeGreaterThanOrEqual(2)
+
+    const exported = await t.api(
+      superCookie,
+      'GET',
+      `/api/reports/export?report_type=dayOfTheWeek&${april}&org_id=All`,
+    )
+    expect(exported.statusCode, exported.body).toBe(200)
+
+    const money = await t.api(superCookie, 'GET', `/api/reports?report_type=voucherUsage&${april}&org_id=All`)
+    expect([money.statusCode, money.json().message]).toEqual([
+      400,
+      'Voucher Usage is reported per organization: choose one organization (All Organizations is offered for Busy Day of the Week and Busy Time of the Day).',
+    ])
+    for (const cookie of [tempoCookie, harbourAdmin]) {
+      const refused = await t.api(cookie, 'GET', `/api/reports?report_type=dayOfTheWeek&${april}&org_id=All`)
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        403,
+        'All Organizations is available to super users only.',
+      ])
+    }
   })
 })
 

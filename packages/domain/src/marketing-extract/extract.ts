@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
-import type { FeatureFlag } from '../organizations/constants.ts'
+import { type FeatureFlag, featureNotEnabledMessage } from '../organizations/constants.ts'
 import { isoDateSchema } from '../time.ts'
 
 /** The direct marketing extract's texts (spec 3 §5, §8: verbatim, without the commission report's full stops). */
@@ -11,7 +11,7 @@ export const marketingMessages = {
   selectOrganization: 'Select organization',
   noRecord: 'No record found.',
   // Ours: the spec is silent on these
-  notAvailable: 'The direct marketing extract is not enabled for your organization.',
+  notAvailable: featureNotEnabledMessage('direct_marketing'),
   location: 'Choose a location of this organization.',
 } as const
 

@@ -126,6 +126,15 @@ export const featureFlags = [
 ] as const
 export type FeatureFlag = (typeof featureFlags)[number]['key']
 
+/**
+ * What the screen (and the API's refusal) of a plan feature the organization does not have says:
+ * which feature, and who can switch it on, instead of a blank screen or a generic error.
+ */
+export function featureNotEnabledMessage(feature: FeatureFlag): string {
+  const label = featureFlags.find((flag) => flag.key === feature)?.label ?? feature
+  return `${label} is not part of your organization's plan. Your platform administrator can switch it on in the organization's plan features (Super Admin panel).`
+}
+
 /** Third-party platforms an organization can be linked to (its centers and spaces then carry native ids). */
 export const thirdParties = [
   { code: 'NEXUDUS', name: 'Nexudus' },

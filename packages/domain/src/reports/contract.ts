@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { featureNotEnabledMessage } from '../organizations/constants.ts'
 
 /**
  * The report types (spec 3 §9), each with its label and the filters its form shows. The select lists
@@ -153,10 +154,29 @@ export const reportMessages = {
   selectOrganizationFirst: 'Select Organization First.',
   year: (current: number) => `Choose a year from ${FIRST_REPORT_YEAR} to ${current}.`,
   notAvailable: 'This report is not available for your organization.',
+  benchmarkingNotEnabled: featureNotEnabledMessage('industry_benchmarking_report'),
   excluded: 'This organization is excluded from reporting.',
+  allOrganizationsFor: (type: ReportType) =>
+    `${reportTypeInfo(type).label} is reported per organization: choose one organization (All Organizations is offered for ${allOrganizationsTypes.map((t) => reportTypeInfo(t).label).join(' and ')}).`,
+  allOrganizationsSuperOnly: 'All Organizations is available to super users only.',
 } as const
 
 const allOrId = z.union([z.literal('All'), z.literal('AllCenter'), z.coerce.number().int().positive()])
+
+/** org_id's "All Organizations" (super only, spec 3 §6). */
+export const ALL_ORGANIZATIONS = 'All'
+
+/**
+ * The report types super may run for All Organizations (spec 3 §6 "for some reports"): those that
+ * count bookings and hours, read from the monthly facts kept per organization, so the cost grows
+ * with organizations × months, never with bookings. Money reports stay per organization: their
+ * organizations keep different currencies.
+ */
+const allOrganizationsTypes: readonly ReportType[] = ['dayOfTheWeek', 'timeOfTheDay']
+
+export function reportAllowsAllOrganizations(type: ReportType): boolean {
+  return allOrganizationsTypes.includes(type)
+}
 
 /**
  * The report request (spec 3 §3: advanced_report, report_type, center_id, room_id, report_value,
@@ -168,7 +188,7 @@ const allOrId = z.union([z.literal('All'), z.literal('AllCenter'), z.coerce.numb
 export const reportQuerySchema = z.object({
   advanced_report: z.string().optional(),
   report_type: z.enum(reportTypeKeys, { error: 'Choose a report type.' }),
-  org_id: z.coerce.number().int().positive().optional(),
+  org_id: z.union([z.literal(ALL_ORGANIZATIONS), z.coerce.number().int().positive()]).optional(),
   center_id: allOrId.default('All'),
   room_id: allOrId.default('All'),
   report_value: z.enum(reportGroupBys).default('center'),
@@ -230,9 +250,9 @@ export type ReportChart =
       measure: number
       /** GlobalIndustry */
       target: number
-      /** WorstPerformance */
-      worst: number
-      /** Regional: the worst performer's region average, null without one. */
+      /** WorstPerformance: a low percentile of the other organizations, null when withheld. */
+      worst: number | null
+      /** Regional: the average of the other organizations of the region, null when withheld. */
       regional: number | null
       /** Upper bounds of the bands, in steps of 25 (occupancy), 150 (value) or 24 (duration). */
       ranges: number[]
@@ -262,6 +282,8 @@ export interface ReportResult {
   data: unknown
   tables: ReportTable[]
   charts: ReportChart[]
+  /** Sentences the screen shows above the charts: why a figure is left out. */
+  notes?: string[]
 }
 
 export const REPORT_SHEET_NAME = 'Report'

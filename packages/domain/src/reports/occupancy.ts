@@ -112,10 +112,3 @@ export function bulletRanges(largest: number, step: number): number[] {
   const bands = Math.max(1, Math.ceil(largest / step))
   return Array.from({ length: bands }, (_, i) => (i + 1) * step)
 }
-
-/** The average of values to two decimals (the Regional figure), computed on hundredths; null for none. */
-export function averageOfValues(values: readonly number[]): number | null {
-  if (values.length === 0) return null
-  const hundredths = values.reduce((sum, v) => sum + Math.round(v * 100), 0)
-  return Math.round(hundredths / values.length) / 100
-}

@@ -35,12 +35,18 @@ const demoOrganizations = [
     street: '1 Circular Quay',
     currencyCode: 'aud',
     domain: 'harbour',
+    // The pro plan shows every feature a new user can try here; calendar booking and Microsoft 365
+    // need the organization's own Google or Microsoft account, so they stay off.
     features: {
       blackout_period: true,
       recurring_booking: true,
       user_screen_booking: true,
       email_template: true,
       industry_benchmarking_report: true,
+      direct_marketing: true,
+      basic_user_cancel: true,
+      user_weekend_bookings: true,
+      user_export_ics: true,
     },
     spaceTypes: spaceTypes.map((t) => t.key),
   },

@@ -13,6 +13,7 @@ import {
   spaces,
   users,
 } from '../../db/schema/index.ts'
+import { regionAndDescendants } from '../../platform/region-tree.repository.ts'
 
 /**
  * The channel booking changes are announced on, heard by every API process: the trigger
@@ -127,7 +128,8 @@ const settingStatement = preparedStatements<
         ${
           shape.region
             ? sql`and exists (select 1 from ${centerRegions} where ${centerRegions.organizationId} = ${spaces.organizationId}
-                and ${centerRegions.centerId} = ${spaces.centerId} and ${centerRegions.regionId} = ${sql.placeholder('regionId')})`
+                and ${centerRegions.centerId} = ${spaces.centerId}
+                and ${centerRegions.regionId} in ${regionAndDescendants(organizationId, sql.placeholder('regionId'))})`
             : sql``
         }
     ),

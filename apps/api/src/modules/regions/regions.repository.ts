@@ -1,22 +1,11 @@
 import type { ListQuery } from '@spaceboard/domain'
-import {
-  and,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  notInArray,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import { globalRegions, organizations, regions } from '../../db/schema/index.ts'
 import { containsPattern, type ListWindow, orderBy, totalCount } from '../../platform/list.ts'
+import { regionAndDescendants } from '../../platform/region-tree.repository.ts'
 import { countUses } from '../../platform/usage.repository.ts'
 
 const parent = alias(regions, 'parent')
@@ -46,20 +35,6 @@ export interface RegionValues {
   name: string
   parentId: number | null
   globalRegionId: number
-}
-
-/** The region and everything below it, as a subquery of ids (the tree is walked in the database). */
-function subtreeOf(organizationId: number | Placeholder, regionId: number | Placeholder): SQL {
-  return sql`(
-    with recursive subtree(id) as (
-      select ${regions.id} from ${regions}
-      where ${regions.organizationId} = ${organizationId} and ${regions.id} = ${regionId}
-      union
-      select child.id from ${regions} child join subtree on child.parent_id = subtree.id
-      where child.organization_id = ${organizationId}
-    )
-    select id from subtree
-  )`
 }
 
 export interface RegionFilter {
@@ -92,7 +67,7 @@ function filter(shape: FilterShape) {
       ? or(ilike(regions.name, pattern), ilike(parent.name, pattern), ilike(globalRegions.name, pattern))
       : undefined,
     shape.exceptSubtree
-      ? notInArray(regions.id, subtreeOf(organizationId, sql.placeholder('exceptSubtreeOf')))
+      ? notInArray(regions.id, regionAndDescendants(organizationId, sql.placeholder('exceptSubtreeOf')))
       : undefined,
   )
 }
@@ -153,7 +128,9 @@ export async function isInSubtree(tx: Tx, organizationId: number, regionId: numb
   const [row] = await tx
     .select({ id: regions.id })
     .from(regions)
-    .where(and(eq(regions.id, candidateId), inArray(regions.id, subtreeOf(organizationId, regionId))))
+    .where(
+      and(eq(regions.id, candidateId), inArray(regions.id, regionAndDescendants(organizationId, regionId))),
+    )
   return Boolean(row)
 }
 
@@ -201,12 +178,7 @@ export async function deleteRegion(tx: Tx, id: number, organizationId: number) {
 /** What points at a region or at one of its child regions (deleted with it): locations. */
 export function regionUses(tx: Tx, id: number, organizationId: number) {
   return countUses(tx, {
-    locations: sql`with recursive tree as (
-        select "id" from "regions" where "id" = ${id} and "organization_id" = ${organizationId}
-        union select r."id" from "regions" r join tree on r."parent_id" = tree."id"
-          where r."organization_id" = ${organizationId}
-      )
-      select count(distinct "center_id") from "center_regions"
-      where "organization_id" = ${organizationId} and "region_id" in (select "id" from tree)`,
+    locations: sql`select count(distinct "center_id") from "center_regions"
+      where "organization_id" = ${organizationId} and "region_id" in ${regionAndDescendants(organizationId, id)}`,
   })
 }

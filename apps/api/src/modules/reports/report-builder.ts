@@ -4,5 +4,5 @@ import type { ReportInput } from './report-input.ts'
 import type { ReportMemos } from './report-memo.ts'
 
 /** What a report type builds; the service adds the envelope (type, label, organization, period, filters). */
-export type ReportBody = Pick<ReportResult, 'data' | 'tables' | 'charts'>
+export type ReportBody = Pick<ReportResult, 'data' | 'tables' | 'charts' | 'notes'>
 export type ReportBuilder = (ctx: Ctx, input: ReportInput, memos: ReportMemos) => Promise<ReportBody>

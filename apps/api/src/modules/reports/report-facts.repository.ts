@@ -337,9 +337,13 @@ export function clientFactsOf(
 export const factBucket = (table: FactTable) => isoMonth(table.month)
 
 /** A dimension of the report's facts (reportDimensionMonthFacts), for its period and filters. */
-export function dimensionFactsOf(input: ReportInput, organizationId: number, dimension: FactDimension) {
+export function dimensionFactsOf(
+  input: ReportInput,
+  organizationIds: number | SQL,
+  dimension: FactDimension,
+) {
   const t = reportDimensionMonthFacts
-  return and(eq(t.dimension, dimension), spaceFactsOf(input, organizationId, t)) as SQL
+  return and(eq(t.dimension, dimension), spaceFactsOf(input, organizationIds, t)) as SQL
 }
 
 export type FactDimension = 'weekday' | 'start_hour' | 'wall_hour' | 'lead_band' | 'voucher'

@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
+  ALL_ORGANIZATIONS,
   FIRST_REPORT_YEAR,
   type ReportQuery,
   type ReportResult,
+  reportAllowsAllOrganizations,
   reportBusyTypeLabels,
   reportGroupByLabels,
   reportMessages,
@@ -37,12 +39,17 @@ export async function reportInput(ctx: Ctx, query: ReportQuery, now = new Date()
   const month = query.month ?? now.getUTCMonth() + 1
 
   let organization: repo.ReportOrganization | null = null
+  const allOrganizations = query.org_id === ALL_ORGANIZATIONS && type !== 'superIndustryBenchmarking'
+  if (allOrganizations && ctx.actor.type !== 'super')
+    throw forbidden(reportMessages.allOrganizationsSuperOnly)
+  if (allOrganizations && !reportAllowsAllOrganizations(type))
+    throw fieldError('org_id', reportMessages.allOrganizationsFor(type))
   if (type === 'superIndustryBenchmarking') {
     if (ctx.actor.type !== 'super') throw forbidden(reportMessages.notAvailable)
-  } else {
+  } else if (!allOrganizations) {
     const organizationId = organizationForWrite(
       ctx.actor,
-      query.org_id,
+      query.org_id === ALL_ORGANIZATIONS ? undefined : query.org_id,
       reportMessages.selectOrganizationFirst,
     )
     organization = (await repo.reportOrganization(ctx.tx, organizationId)) ?? null
@@ -50,7 +57,7 @@ export async function reportInput(ctx: Ctx, query: ReportQuery, now = new Date()
     if (ctx.actor.type === 'super' && organization.excludeFromReporting)
       throw fieldError('org_id', reportMessages.excluded)
     if (type === 'bcIndustryBenchmarking' && !organization.features.industry_benchmarking_report)
-      throw forbidden(reportMessages.notAvailable)
+      throw forbidden(reportMessages.benchmarkingNotEnabled)
   }
 
   const centerId = organization && reportUsesFilter(type, 'location') ? idOrAll(query.center_id) : null
@@ -76,6 +83,7 @@ export async function reportInput(ctx: Ctx, query: ReportQuery, now = new Date()
   return {
     type,
     organization,
+    allOrganizations,
     duration: query.report_duration,
     year,
     month,
@@ -101,6 +109,7 @@ async function readableFilters(ctx: Ctx, input: ReportInput) {
     { label: 'Report', value: reportTypeInfo(input.type).label },
   ]
   if (input.organization) filters.push({ label: 'Organization', value: input.organization.name })
+  if (input.allOrganizations) filters.push({ label: 'Organization', value: 'All Organizations' })
   filters.push({ label: 'Period', value: input.period.label })
   if (uses('duration'))
     filters.push({ label: 'Duration', value: input.duration === 'monthly' ? 'Monthly' : 'Yearly' })
@@ -137,7 +146,9 @@ async function readableFilters(ctx: Ctx, input: ReportInput) {
  */
 async function refreshFacts(ctx: Ctx, input: ReportInput) {
   const everyOrganization =
-    input.type === 'superIndustryBenchmarking' || input.type === 'bcIndustryBenchmarking'
+    input.allOrganizations ||
+    input.type === 'superIndustryBenchmarking' ||
+    input.type === 'bcIndustryBenchmarking'
   await rebuildStaleMonths(ctx.tx, everyOrganization ? null : (input.organization?.id ?? null))
 }
 

@@ -1,4 +1,5 @@
 import {
+  ALL_ORGANIZATIONS,
   type ReportBusyType,
   type ReportDuration,
   type ReportFilterName,
@@ -6,6 +7,7 @@ import {
   type ReportQuery,
   type ReportResult,
   type ReportType,
+  reportAllowsAllOrganizations,
   reportGroupByOptions,
   reportUsesFilter,
 } from '@spaceboard/domain'
@@ -17,7 +19,8 @@ export const REPORTS_EXPORT_ENDPOINT = '/api/reports/export'
 /** The reporting form: the spec's request fields (spec 3 §3), the type unset until one is chosen. */
 export interface ReportForm {
   report_type: ReportType | undefined
-  org_id: number | undefined
+  /** An organization, or super's All Organizations for the types that offer it. */
+  org_id: number | typeof ALL_ORGANIZATIONS | undefined
   year: number
   month: number
   report_duration: ReportDuration
@@ -46,10 +49,22 @@ export function emptyReportForm(now = new Date()): ReportForm {
   }
 }
 
-/** The form for another type: its filters keep their values, a group by the type does not offer goes back to Location. */
+/**
+ * The form for another type: its filters keep their values, a group by the type does not offer goes
+ * back to Location, and All Organizations to no organization where the type does not offer it.
+ */
 export function withReportType(form: ReportForm, type: ReportType): ReportForm {
   const groupBy = reportGroupByOptions(type).includes(form.report_value) ? form.report_value : 'center'
-  return { ...form, report_type: type, report_value: groupBy }
+  const organization =
+    form.org_id === ALL_ORGANIZATIONS && !reportAllowsAllOrganizations(type) ? undefined : form.org_id
+  return { ...form, report_type: type, report_value: groupBy, org_id: organization }
+}
+
+/** The filters a report of the form shows: no location or space across All Organizations. */
+export function reportFormUsesFilter(form: ReportForm, filter: ReportFilterName): boolean {
+  if (form.report_type === undefined) return false
+  if (form.org_id === ALL_ORGANIZATIONS && (filter === 'location' || filter === 'space')) return false
+  return reportUsesFilter(form.report_type, filter)
 }
 
 /**
@@ -57,10 +72,9 @@ export function withReportType(form: ReportForm, type: ReportType): ReportForm {
  * organization only from super (the others always report on their own).
  */
 export function reportQueryString(form: ReportForm & { report_type: ReportType }, isSuper: boolean): string {
-  const type = form.report_type
-  const uses = (filter: ReportFilterName) => reportUsesFilter(type, filter)
+  const uses = (filter: ReportFilterName) => reportFormUsesFilter(form, filter)
   return queryString({
-    report_type: type,
+    report_type: form.report_type,
     org_id: isSuper && uses('organization') ? form.org_id : undefined,
     year: uses('year') ? form.year : undefined,
     month: uses('month') ? form.month : undefined,

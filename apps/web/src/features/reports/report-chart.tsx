@@ -118,7 +118,8 @@ const BAND_COLORS = ['#d9d9d9', '#e8e8e8', '#f0f0f0', '#f5f5f5']
 /**
  * The organization-level industry benchmarking (spec 3 §9) as a bullet: the bands (steps of 25,
  * 150 or 24) as grey ranges, the organization's figure as the bar, the global industry value, the
- * worst performer and its region as markers across it.
+ * worst performance (a low percentile of the others) and the region's average as markers across
+ * it, each only when the report gives it (it withholds a figure too few organizations make).
  */
 function bulletConfig(chart: Extract<ReportChart, { kind: 'bullet' }>, format: Format): Config {
   const category = chart.title
@@ -135,25 +136,27 @@ function bulletConfig(chart: Extract<ReportChart, { kind: 'bullet' }>, format: F
   }))
   const markers = [
     { label: 'Global industry', value: chart.target, color: '#262626' },
-    { label: 'Worst performer', value: chart.worst, color: '#cf1322' },
-    ...(chart.regional === null ? [] : [{ label: 'Regional', value: chart.regional, color: '#d48806' }]),
-  ].map(
-    (marker): ChartDataset<'scatter', unknown> => ({
-      type: 'scatter',
-      label: marker.label,
-      data: [{ x: marker.value, y: category }],
-      pointStyle: 'line',
-      pointRotation: 90,
-      pointRadius: 16,
-      pointHoverRadius: 18,
-      pointBorderWidth: 3,
-      pointBorderColor: marker.color,
-      pointBackgroundColor: marker.color,
-      borderColor: marker.color,
-      backgroundColor: marker.color,
-      order: 1,
-    }),
-  )
+    { label: 'Worst performance', value: chart.worst, color: '#cf1322' },
+    { label: 'Regional', value: chart.regional, color: '#d48806' },
+  ]
+    .filter((marker) => marker.value !== null)
+    .map(
+      (marker): ChartDataset<'scatter', unknown> => ({
+        type: 'scatter',
+        label: marker.label,
+        data: [{ x: marker.value, y: category }],
+        pointStyle: 'line',
+        pointRotation: 90,
+        pointRadius: 16,
+        pointHoverRadius: 18,
+        pointBorderWidth: 3,
+        pointBorderColor: marker.color,
+        pointBackgroundColor: marker.color,
+        borderColor: marker.color,
+        backgroundColor: marker.color,
+        order: 1,
+      }),
+    )
   return {
     type: 'bar',
     data: {

@@ -1,5 +1,5 @@
 import type { ReportChart, ReportResult, ReportRow, ReportTable, ReportValueKind } from '@spaceboard/domain'
-import { Descriptions, Flex, Table, Typography } from 'antd'
+import { Alert, Descriptions, Flex, Table, Typography } from 'antd'
 import { ReportChartView } from './report-chart.tsx'
 import { formatReportValue, rowCurrency } from './report-values.ts'
 
@@ -74,6 +74,9 @@ export default function ReportView({ result }: { result: ReportResult }) {
           children: filter.value,
         }))}
       />
+      {result.notes?.map((note) => (
+        <Alert key={note} type="info" showIcon title={note} />
+      ))}
       {reportSections(result).map((section) => (
         <Flex vertical gap={12} key={section.key}>
           {section.chart ? <ReportChartView chart={section.chart} currency={currency} /> : null}

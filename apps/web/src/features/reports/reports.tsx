@@ -1,10 +1,12 @@
 import { FileExcelOutlined } from '@ant-design/icons'
 import {
+  ALL_ORGANIZATIONS,
   FIRST_REPORT_YEAR,
   monthNames,
   type ReportFilterName,
   type ReportResult,
   type ReportType,
+  reportAllowsAllOrganizations,
   reportBusyTypeLabels,
   reportBusyTypes,
   reportGroupByLabels,
@@ -28,6 +30,7 @@ import {
   fetchReport,
   REPORTS_EXPORT_ENDPOINT,
   type ReportForm,
+  reportFormUsesFilter,
   reportQueryString,
   withReportType,
 } from './api.ts'
@@ -67,10 +70,14 @@ export function Reports() {
   const request = useRef<AbortController | null>(null)
 
   const type = form.report_type
-  const uses = (filter: ReportFilterName) => type !== undefined && reportUsesFilter(type, filter)
+  const uses = (filter: ReportFilterName) => reportFormUsesFilter(form, filter)
   const own = organizations.data?.find((o) => o.id === profile.organization_id)
   const typeOptions = reportTypeOptions(isSuper, own?.industry_benchmarking_report === true)
-  const organizationId = isSuper ? form.org_id : (profile.organization_id ?? undefined)
+  const organizationId = isSuper
+    ? typeof form.org_id === 'number'
+      ? form.org_id
+      : undefined
+    : (profile.organization_id ?? undefined)
   const centers = useQuery({
     ...centerOptionsQuery(organizationId ?? null),
     enabled: uses('location') && organizationId !== undefined,
@@ -143,6 +150,9 @@ export function Reports() {
       <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         Reports
       </Typography.Title>
+      {!isSuper && own !== undefined && !own.industry_benchmarking_report ? (
+        <Typography.Text type="secondary">{reportMessages.benchmarkingNotEnabled}</Typography.Text>
+      ) : null}
       <Flex gap={12} align="flex-end" wrap>
         <Filter label="Report Type">
           <Select
@@ -166,10 +176,17 @@ export function Reports() {
               style={{ width: 240 }}
               loading={organizations.isPending}
               value={form.org_id}
-              onChange={(value?: number) => setForm({ ...form, org_id: value, center_id: ALL, room_id: ALL })}
-              options={(organizations.data ?? [])
-                .filter((o) => !o.exclude_from_reporting)
-                .map((o) => ({ value: o.id, label: o.name }))}
+              onChange={(value?: ReportForm['org_id']) =>
+                setForm({ ...form, org_id: value, center_id: ALL, room_id: ALL })
+              }
+              options={[
+                ...(type !== undefined && reportAllowsAllOrganizations(type)
+                  ? [{ value: ALL_ORGANIZATIONS, label: 'All Organizations' }]
+                  : []),
+                ...(organizations.data ?? [])
+                  .filter((o) => !o.exclude_from_reporting)
+                  .map((o) => ({ value: o.id, label: o.name })),
+              ]}
             />
           </Filter>
         ) : null}

@@ -1,11 +1,14 @@
 import {
-  averageOfValues,
   BENCHMARK_CURRENCY,
+  BENCHMARK_WORST_PERCENTILE,
   type BenchmarkMeasures,
   benchmarkBandSteps,
   benchmarkSettingLabels,
   benchmarkSettingsOf,
+  benchmarkWithheldMessage,
   bulletRanges,
+  peerAverage,
+  peerPercentile,
   type ReportChart,
   type ReportTable,
   type ReportValueKind,
@@ -29,10 +32,12 @@ type Figures = Record<Measure, number | null>
  * Industry Benchmarking (bcIndustryBenchmarking), for organizations with the
  * industry_benchmarking_report feature (checked by the service): the organization's average
  * occupancy, booking value (revenue without tax ÷ bookings) and booking duration in hours over the
- * period (OrgPerformance), against the benchmarking settings (GlobalIndustry), the lowest value of
- * each measure among the organizations reported on that had bookings (WorstPerformance), and the
- * average of that measure among the organizations of the worst performer's global region
- * (Regional; null without a region).
+ * period (OrgPerformance), against the benchmarking settings (GlobalIndustry), a low percentile
+ * (BENCHMARK_WORST_PERCENTILE) of each measure among the other organizations reported on that had
+ * bookings (WorstPerformance), and the average of that measure among the other organizations of
+ * its own global region (Regional). Either is withheld (null, with a note saying why) when fewer
+ * than BENCHMARK_MIN_PEERS other organizations make it (packages/domain benchmarking/peer-figures.ts):
+ * the lowest of a few, or a region of one, was another organization's exact figure.
  *
  * Booking values are compared only within the organization's currency: the worst and regional
  * values come from organizations of the same currency, and the global average (in the platform's
@@ -40,7 +45,7 @@ type Figures = Record<Measure, number | null>
  *
  * data: { GlobalIndustry, OrgPerformance, WorstPerformance, Regional }, each
  *       { averageoccupancy, averagebookingvalue, averagebookingduration } (null: no figure).
- * A bullet chart per measure with a global and a worst figure; a one-row table under each.
+ * A bullet chart per measure with a global figure; a one-row table under each.
  */
 export const bcIndustryBenchmarking: ReportBuilder = async (ctx, input, memos) => {
   const organization = input.organization
@@ -53,11 +58,14 @@ export const bcIndustryBenchmarking: ReportBuilder = async (ctx, input, memos) =
     averagebookingvalue: 0,
     averagebookingduration: 0,
   }
-  const peers = everyone.filter((entry) => !entry.excluded && entry.facts.bookings > 0)
+  const ownRegion = own?.regionId ?? null
+  const others = everyone.filter(
+    (entry) => entry.id !== organization.id && !entry.excluded && entry.facts.bookings > 0,
+  )
   const comparableFor = (measure: Measure): OrganizationBenchmark[] =>
     measure === 'averagebookingvalue'
-      ? peers.filter((entry) => entry.currencyCode === organization.currencyCode)
-      : peers
+      ? others.filter((entry) => entry.currencyCode === organization.currencyCode)
+      : others
 
   const GlobalIndustry: Figures = {
     ...settings,
@@ -76,20 +84,26 @@ export const bcIndustryBenchmarking: ReportBuilder = async (ctx, input, memos) =
   }
   for (const measure of measures) {
     const comparable = comparableFor(measure)
-    const worst = comparable.reduce<OrganizationBenchmark | null>(
-      (lowest, entry) =>
-        lowest === null || entry.measures[measure] < lowest.measures[measure] ? entry : lowest,
-      null,
+    WorstPerformance[measure] = peerPercentile(
+      comparable.map((entry) => entry.measures[measure]),
+      BENCHMARK_WORST_PERCENTILE,
     )
-    if (!worst) continue
-    WorstPerformance[measure] = worst.measures[measure]
-    if (worst.regionId !== null)
-      Regional[measure] = averageOfValues(
-        comparable
-          .filter((entry) => entry.regionId === worst.regionId)
-          .map((entry) => entry.measures[measure]),
+    if (ownRegion !== null)
+      Regional[measure] = peerAverage(
+        comparable.filter((entry) => entry.regionId === ownRegion).map((entry) => entry.measures[measure]),
       )
   }
+  const withheld = (figures: Figures) =>
+    measures.filter((measure) => figures[measure] === null).map((measure) => benchmarkSettingLabels[measure])
+  const notes: string[] = []
+  const worstWithheld = withheld(WorstPerformance)
+  if (worstWithheld.length)
+    notes.push(benchmarkWithheldMessage('WorstPerformance', worstWithheld, 'fewPeers'))
+  const regionalWithheld = withheld(Regional)
+  if (regionalWithheld.length)
+    notes.push(
+      benchmarkWithheldMessage('Regional', regionalWithheld, ownRegion === null ? 'noRegion' : 'fewPeers'),
+    )
 
   const tables: ReportTable[] = measures.map((measure) => ({
     title: benchmarkSettingLabels[measure],
@@ -110,10 +124,10 @@ export const bcIndustryBenchmarking: ReportBuilder = async (ctx, input, memos) =
   }))
   const charts: ReportChart[] = measures.flatMap((measure): ReportChart[] => {
     const target = GlobalIndustry[measure]
+    if (target === null) return []
     const worst = WorstPerformance[measure]
-    if (target === null || worst === null) return []
     const regional = Regional[measure]
-    const largest = Math.max(ownMeasures[measure], target, worst, regional ?? 0)
+    const largest = Math.max(ownMeasures[measure], target, worst ?? 0, regional ?? 0)
     return [
       {
         kind: 'bullet',
@@ -131,5 +145,6 @@ export const bcIndustryBenchmarking: ReportBuilder = async (ctx, input, memos) =
     data: { GlobalIndustry, OrgPerformance: ownMeasures, WorstPerformance, Regional },
     tables,
     charts,
+    notes,
   }
 }

@@ -2,20 +2,20 @@ import { bookedHours, reportBusyTypeLabels, weekdayNames } from '@spaceboard/dom
 import { sql } from 'drizzle-orm'
 import { reportDimensionMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { reportOrganizationId } from '../report-buckets.ts'
+import { reportOrganizationIds } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
 import { dimensionFactsOf } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
 
 /**
- * Busy Day of the Week (dayOfTheWeek): the counted bookings of the period by the weekday of their
+ * Busy Day of the Week (dayOfTheWeek), of one organization or (super) All Organizations: the counted bookings of the period by the weekday of their
  * local start date (isoWeekday), as bookings or as booked hours (busy_type); a booking's hours all
  * go to the day it starts (the monthly facts: a report's period is always whole months). Always
  * Monday to Sunday, zeros included.
  * data: [{ day, total }] (total: bookings, or hours to two decimals).
  */
 export async function dayOfTheWeek(ctx: Ctx, input: ReportInput): Promise<ReportBody> {
-  const organizationId = reportOrganizationId(input)
+  const organizationIds = reportOrganizationIds(input)
   const t = reportDimensionMonthFacts
   const rows = await ctx.tx
     .select({
@@ -24,7 +24,7 @@ export async function dayOfTheWeek(ctx: Ctx, input: ReportInput): Promise<Report
       minutes: sql<number>`sum(${t.minutes})`.mapWith(Number),
     })
     .from(t)
-    .where(dimensionFactsOf(input, organizationId, 'weekday'))
+    .where(dimensionFactsOf(input, organizationIds, 'weekday'))
     .groupBy(t.value)
   const byWeekday = new Map(rows.map((row) => [row.weekday, row]))
   const hours = input.busyType === 'hours'

@@ -2,7 +2,7 @@ import { bookedHours, hourSlotLabel, reportBusyTypeLabels } from '@spaceboard/do
 import { sql } from 'drizzle-orm'
 import { reportDimensionMonthFacts } from '../../../db/schema/index.ts'
 import type { Ctx } from '../../../platform/context.ts'
-import { reportOrganizationId } from '../report-buckets.ts'
+import { reportOrganizationIds } from '../report-buckets.ts'
 import type { ReportBody } from '../report-builder.ts'
 import { dimensionFactsOf } from '../report-facts.repository.ts'
 import type { ReportInput } from '../report-input.ts'
@@ -19,14 +19,15 @@ async function byHour(ctx: Ctx, input: ReportInput, hours: boolean): Promise<num
       value: sql<number>`sum(${hours ? t.minutes : t.bookings})`.mapWith(Number),
     })
     .from(t)
-    .where(dimensionFactsOf(input, reportOrganizationId(input), hours ? 'wall_hour' : 'start_hour'))
+    .where(dimensionFactsOf(input, reportOrganizationIds(input), hours ? 'wall_hour' : 'start_hour'))
     .groupBy(t.value)
   const byHour = new Map(rows.map((row) => [row.hour, row.value]))
   return Array.from({ length: 24 }, (_, hour) => byHour.get(hour) ?? 0)
 }
 
 /**
- * Busy Time of the Day (timeOfTheDay): by the location's wall-clock hour 0–23, the counted bookings
+ * Busy Time of the Day (timeOfTheDay), of one organization or (super) All Organizations: by the
+ * location's wall-clock hour 0–23, the counted bookings
  * of the period starting in it (busy_type bookings) or the booked hours falling in it (hours; a
  * 09:30–11:00 booking gives 0.5 h to 9 and 1 h to 10; on a daylight-saving day the repeated hour
  * collects both of its passes and the skipped hour nothing). Always 24 rows.
