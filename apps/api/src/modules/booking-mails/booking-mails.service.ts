@@ -24,6 +24,7 @@ import { getBooking } from '../bookings/bookings.service.ts'
 import * as repo from './booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from './default-templates.ts'
 import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
+import { recipientOf } from './recipients.ts'
 import { type MergeValues, renderHtml, renderTemplate } from './render.ts'
 
 /** What happened to a booking (or a series): each sends its `_user` and its `_center` mail. */
@@ -105,14 +106,10 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     features: facts.features,
     use_email_template: facts.useEmailTemplate,
   })
-  const recipients = [
-    { type: emailTemplateTypeFor(eventOf[event.kind], 'user', series), to: first.booking.email, cc: '' },
-    {
-      type: emailTemplateTypeFor(eventOf[event.kind], 'center', series),
-      to: facts.centerConfirmEmail,
-      cc: facts.centerConfirmEmails,
-    },
-  ]
+  const recipients = (['user', 'center'] as const).map((audience) => {
+    const type = emailTemplateTypeFor(eventOf[event.kind], audience, series)
+    return { type, ...recipientOf(type, first.booking, facts) }
+  })
   const mails: MailMessage[] = []
   for (const recipient of recipients) {
     if (!recipient.to) continue
