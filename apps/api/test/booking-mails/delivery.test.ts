@@ -119,6 +119,9 @@ describe('booking created', () => {
     expect(user.mail.subject).toContain(`Booking confirmation ${reference}`)
     expect(user.mail.html).toContain('Harbour Room A')
     expect(user.mail.text).toContain('Harbour Room A')
+    // The plain part reads as a person writes it: each label apart from its value.
+    expect(user.mail.text).toMatch(new RegExp(`^Booking reference {2,}${reference}$`, 'm'))
+    expect(user.mail.text).toMatch(/^Space {2,}Harbour Room A$/m)
     expect(center.mail.subject).toContain(`New booking ${reference}`)
     const cc = [center.mail.cc ?? []].flat().flatMap((a) => a.value.map((v) => v.address))
     expect(cc.sort()).toEqual(centerMail.cc.split(',').sort())

@@ -21,6 +21,7 @@ import { assertSameOrganization, organizationForWrite } from '../../platform/ten
 import { isUploadUrl } from '../../platform/uploads.ts'
 import type { BookingMails, MailSource } from '../bookings/booking-mails.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
+import { sanitizeEmailContent } from '../email-templates/email-content.ts'
 import * as repo from './booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from './default-templates.ts'
 import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
@@ -294,11 +295,15 @@ function operationEvent(bookingId: number, op: BookingOperation, answer: unknown
   }
 }
 
-/** The template in the editor; an empty one previews the built-in default of its type. */
+/**
+ * The template in the editor as a save would store it (its HTML cleaned by the same allow-list),
+ * so that a preview or test send is what a real send of the saved template would be. An empty one
+ * previews the built-in default of its type.
+ */
 function editedTemplate(input: EmailTemplatePreviewInput): MailTemplate {
   if (!input.email_subject.trim() && !input.email_content.trim())
     return defaultTemplates[input.template_type] as MailTemplate
-  return { subject: input.email_subject, html: input.email_content }
+  return { subject: input.email_subject, html: sanitizeEmailContent(input.email_content) }
 }
 
 /**
@@ -375,9 +380,14 @@ export async function previewTemplate(
   return { ...renderTemplate(editedTemplate(input), values), bookingId: input.bookingId ?? null }
 }
 
-/** Send test: the preview, with the template's PDF, queued to the signed-in user only. */
+/**
+ * Send test: the edited template rendered and queued as a real send of it is (same cleaning, same
+ * rendering, same delivery), with the template's PDF, to the signed-in user only.
+ */
 export async function sendTestMail(ctx: Ctx, deps: BookingMailDeps, input: EmailTemplatePreviewInput) {
-  const rendered = await previewTemplate(ctx, deps.publicUrl, input)
+  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
+  const values = await previewValues(ctx, deps.publicUrl, organizationId, input.bookingId)
+  const rendered = renderHtml(editedTemplate(input), values)
   const to = await repo.userEmail(ctx.tx, ctx.actor.userId)
   if (!to) throw notFound()
   const attachments: MailAttachmentRef[] = []
@@ -387,12 +397,6 @@ export async function sendTestMail(ctx: Ctx, deps: BookingMailDeps, input: Email
     const title = (input.attachment_file_title || 'Attachment').replace(/\.pdf$/i, '')
     attachments.push({ kind: 'upload', filename: `${title}.pdf`, url })
   }
-  await deps.mailer.send(ctx.tx, {
-    to,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    attachments,
-  })
+  await deps.mailer.send(ctx.tx, { ...mailOf(rendered, to, '', ''), attachments })
   return { message: messages.testMailSent(to) }
 }
