@@ -1,12 +1,15 @@
 import {
   addDays,
   type BookingOperation,
+  type BuiltInMailType,
   centsToDecimal,
+  type EmailTemplateAudience,
   type EmailTemplatePreview,
   type EmailTemplatePreviewInput,
   type EmailTemplateType,
   emailTemplateTypeFor,
   emailTemplateTypeInfo,
+  isEmailTemplateType,
   messages,
   toCents,
   usesOwnEmailTemplates,
@@ -23,7 +26,8 @@ import type { BookingMails, MailSource } from '../bookings/booking-mails.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
 import { sanitizeEmailContent } from '../email-templates/email-content.ts'
 import * as repo from './booking-mails.repository.ts'
-import { defaultTemplates, type MailTemplate } from './default-templates.ts'
+import { defaultTemplates, type MailTemplate, requestTemplates } from './default-templates.ts'
+import { invitationStatusOf } from './invitation.ts'
 import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
 import { recipientOf } from './recipients.ts'
 import { type MergeValues, renderHtml, renderTemplate } from './render.ts'
@@ -35,6 +39,8 @@ export type BookingEvent =
   | { kind: 'refunded'; bookingId: number; amount: string }
   | { kind: 'charged'; bookingId: number; amount: string }
   | { kind: 'cancelled'; bookingIds: number[]; refundAmount: string; recurring: boolean }
+  /** Tentative bookings confirmed (Confirm booking; the upcoming ones of a series at once). */
+  | { kind: 'confirmed'; bookingIds: number[]; recurring: boolean }
 
 export interface BookingMailDeps {
   mailer: Mailer
@@ -68,7 +74,23 @@ const eventOf = {
   refunded: 'refund',
   charged: 'additional_charge',
   cancelled: 'cancellation',
+  confirmed: 'confirmation',
 } as const
+
+/**
+ * The type of an event's mail to one audience. A tentative booking just made is a request, not a
+ * confirmation: its mails say so, and the confirmation goes when it is confirmed.
+ */
+function mailTypeOf(
+  event: BookingEvent,
+  audience: EmailTemplateAudience,
+  series: boolean,
+  tentative: boolean,
+): EmailTemplateType | BuiltInMailType {
+  if (event.kind === 'created' && tentative)
+    return audience === 'user' ? 'booking_request_user' : 'booking_request_center'
+  return emailTemplateTypeFor(eventOf[event.kind], audience, series)
+}
 
 const bookingIdsOf = (event: Exclude<BookingEvent, { kind: 'created' }>) =>
   'bookingIds' in event ? event.bookingIds : [event.bookingId]
@@ -94,7 +116,8 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
   const facts = first.facts
   const series =
     (event.kind === 'created' && event.recurringId !== null) ||
-    (event.kind === 'cancelled' && event.recurring)
+    ((event.kind === 'cancelled' || event.kind === 'confirmed') && event.recurring)
+  const tentative = first.booking.status === 'tentative'
   const amounts: EventAmounts = {
     refundAmount:
       event.kind === 'refunded' ? event.amount : event.kind === 'cancelled' ? event.refundAmount : undefined,
@@ -107,21 +130,22 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     features: facts.features,
     use_email_template: facts.useEmailTemplate,
   })
-  const recipients = (['user', 'center'] as const).map((audience) => {
-    const type = emailTemplateTypeFor(eventOf[event.kind], audience, series)
-    return { type, ...recipientOf(type, first.booking, facts) }
-  })
   const mails: MailMessage[] = []
-  for (const recipient of recipients) {
+  for (const audience of ['user', 'center'] as const) {
+    const recipient = recipientOf(audience, first.booking, facts)
     if (!recipient.to) continue
+    const type = mailTypeOf(event, audience, series, tentative)
+    const ofSpec = isEmailTemplateType(type)
+    const confirmation = ofSpec && emailTemplateTypeInfo(type).confirmation
     // A confirmations-only client gets its confirmations and nothing else (spec 0, issue 17 item 7).
-    const info = emailTemplateTypeInfo(recipient.type)
-    if (info.audience === 'user' && facts.sendConfirmationOnly && !info.confirmation) continue
-    const template = await templateFor(ctx, first.booking.org_id, recipient.type, ownTemplates)
+    if (audience === 'user' && facts.sendConfirmationOnly && !confirmation) continue
+    const template = ofSpec
+      ? await templateFor(ctx, first.booking.org_id, type, ownTemplates)
+      : { ...requestTemplates[type as BuiltInMailType], attachment: null }
     const rendered = renderHtml(template, values)
     const attachments: MailAttachmentRef[] = []
     if (template.attachment) attachments.push({ kind: 'upload', ...template.attachment })
-    if (info.confirmation)
+    if (confirmation)
       attachments.push({
         kind: 'confirmationPdf',
         filename: `Booking ${first.booking.reference}.pdf`,
@@ -135,7 +159,7 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
         organizationId: first.booking.org_id,
         bookingId: first.booking.bookingId,
         recurringId: series ? first.booking.recurringId : null,
-        mailType: recipient.type,
+        mailType: type,
       },
     })
   }
@@ -147,7 +171,11 @@ function mailOf(rendered: { subject: string; html: string }, to: string, cc: str
   return { to, cc, replyTo, subject: rendered.subject, html: rendered.html, text: '' }
 }
 
-/** The invitation a booking event carries: a request when made or moved, a cancel when cancelled. */
+/**
+ * The invitation a booking event carries: a request when made, moved or confirmed, a cancel when
+ * cancelled; each booking's status as it now is, and a SEQUENCE raised by every change after the
+ * first invitation.
+ */
 async function calendarAttachment(
   ctx: Ctx,
   publicUrl: string,
@@ -158,12 +186,23 @@ async function calendarAttachment(
   if (event.kind === 'refunded' || event.kind === 'charged') return null
   const first = bookings[0] as repo.MailBooking
   const method = event.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'
-  const events = []
-  for (const booking of bookings) {
-    // A booking just made was never moved: no count to read for each date of a new series.
-    const moves =
-      event.kind === 'created' ? 0 : await repo.rescheduleCount(ctx.tx, booking.org_id, booking.bookingId)
-    events.push({
+  // A booking just made sends its first invitation: nothing to raise, no write in the create.
+  const sequences =
+    event.kind === 'created'
+      ? new Map<number, number>()
+      : await repo.nextInvitationSequences(
+          ctx.tx,
+          first.org_id,
+          bookings.map((b) => b.bookingId),
+        )
+  return {
+    kind: 'calendar',
+    filename: 'invite.ics',
+    method,
+    zone: first.timezone,
+    publicUrl,
+    organizer: { name: first.organizationName, email: facts.bookingEmail },
+    events: bookings.map((booking) => ({
       bookingId: booking.bookingId,
       start: booking.start_time,
       end: booking.end_time,
@@ -173,18 +212,10 @@ async function calendarAttachment(
         .join(', '),
       description: `Booking ${booking.reference}`,
       url: `${publicUrl}/admin/book/invoice/${booking.bookingId}`,
-      // A cancellation is one more change than the last move.
-      sequence: moves + (method === 'CANCEL' ? 1 : 0),
-    })
-  }
-  return {
-    kind: 'calendar',
-    filename: 'invite.ics',
-    method,
-    zone: first.timezone,
-    publicUrl,
-    organizer: { name: first.organizationName, email: facts.bookingEmail },
-    events,
+      sequence: sequences.get(booking.bookingId) ?? 0,
+      status: method === 'CANCEL' ? 'CANCELLED' : invitationStatusOf(booking.status),
+      attendee: { name: `${booking.fUserName} ${booking.lUserName}`.trim(), email: booking.email },
+    })),
   }
 }
 
@@ -290,6 +321,13 @@ function operationEvent(bookingId: number, op: BookingOperation, answer: unknown
       }
     case 'RESCHEDULE_BOOKING':
       return suppressed(op.dontSendEmail) ? null : { kind: 'rescheduled', bookingId }
+    case 'CONFIRM':
+    case 'CONFIRM_ALL':
+      return {
+        kind: 'confirmed',
+        bookingIds: (answer as { bookingIds: number[] }).bookingIds,
+        recurring: op.code === 'CONFIRM_ALL',
+      }
     default:
       return null
   }

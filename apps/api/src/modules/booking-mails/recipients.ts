@@ -1,17 +1,17 @@
-import { type EmailTemplateType, emailTemplateTypeInfo } from '@spaceboard/domain'
+import type { EmailTemplateAudience } from '@spaceboard/domain'
 import type { BookingMailFacts, MailBooking } from './booking-mails.repository.ts'
 
 /**
- * Who receives a booking mail of a type, whether a booking change or a workflow sends it: a
- * "(User)" mail goes to the booker; a "(Center)" mail to the location's booking address with the
- * location's CC list.
+ * Who receives a booking mail, whether a booking change or a workflow sends it: a "(User)" mail
+ * goes to the booker; a "(Center)" mail to the location's booking address with the location's CC
+ * list.
  */
 export function recipientOf(
-  type: EmailTemplateType,
+  audience: EmailTemplateAudience,
   booking: Pick<MailBooking, 'email'>,
   facts: Pick<BookingMailFacts, 'centerConfirmEmail' | 'centerConfirmEmails'>,
 ) {
-  return emailTemplateTypeInfo(type).audience === 'center'
+  return audience === 'center'
     ? { to: facts.centerConfirmEmail, cc: facts.centerConfirmEmails }
     : { to: booking.email, cc: '' }
 }

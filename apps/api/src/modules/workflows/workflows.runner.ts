@@ -37,10 +37,11 @@ async function queueSend(tx: Tx, deps: WorkflowRunnerDeps, send: LockedSend, mai
     ...(defaultTemplates[type] as MailTemplate),
     attachment: null,
   }
-  const { to, cc } = recipientOf(type, booking, facts)
+  const { audience } = emailTemplateTypeInfo(type)
+  const { to, cc } = recipientOf(audience, booking, facts)
   if (!to)
     throw new Error(
-      emailTemplateTypeInfo(type).audience === 'center'
+      audience === 'center'
         ? 'The location has no booking e-mail address'
         : 'The booker has no e-mail address',
     )
