@@ -345,8 +345,13 @@ describe('the runner', () => {
       .where(
         and(
           eq(mailOutbox.bookingId, bookingId),
-          // The booking's own confirmations (booked without dontSendEmail) are not the runner's.
-          notInArray(mailOutbox.mailType, ['booking_confirmation_user', 'booking_confirmation_center']),
+          // The booking's own mails (booked without dontSendEmail; tentative, as Harbour screens its bookings) are not the runner's.
+          notInArray(mailOutbox.mailType, [
+            'booking_confirmation_user',
+            'booking_confirmation_center',
+            'booking_request_user',
+            'booking_request_center',
+          ]),
         ),
       )
 
