@@ -41,7 +41,7 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
 }
 
 describe('E-mails of View Booking', () => {
-  test('a new booking shows its confirmation mails: the booker’s sent, the location’s failed with the reason', async () => {
+  test('a new booking shows its mails: the booker’s sent, the location’s failed with the reason', async () => {
     const page = await app.signedInPage(logins.harbourAdmin)
     const centers = await getJson<Array<{ id: number; name: string }>>(page, '/api/center?all=1')
     const center = centers.find((c) => c.name === 'Circular Quay')
@@ -76,8 +76,9 @@ describe('E-mails of View Booking', () => {
     const panel = page.getByRole('region', { name: 'E-mails' })
     await expect.poll(() => panel.getByText('Sent', { exact: true }).count(), { timeout: 15_000 }).toBe(1)
     await expect.poll(() => panel.getByText('Failed', { exact: true }).count(), { timeout: 15_000 }).toBe(1)
-    await expect.poll(() => panel.getByText('Booking Confirmation (User)').count()).toBe(1)
-    await expect.poll(() => panel.getByText('Booking Confirmation (Center)').count()).toBe(1)
+    // Harbour screens its bookings: a new one is a tentative request until it is confirmed.
+    await expect.poll(() => panel.getByText('Booking Request (User)').count()).toBe(1)
+    await expect.poll(() => panel.getByText('Booking Request (Center)').count()).toBe(1)
     await expect.poll(() => panel.getByText(/mailbox unavailable/).count()).toBe(1)
     await expect.poll(() => panel.getByText(users[0]?.email ?? '?').count()).toBe(1)
     expect(delivered).toContain(users[0]?.email)

@@ -157,6 +157,8 @@ export const messages = {
     `Unknown merge tag${tags.length > 1 ? 's' : ''}: ${tags.join(', ')}. Use the tags of the picker.`,
   mergeTagsNotInSubject: (tags: readonly string[]) =>
     `The subject cannot use ${tags.join(', ')}: links and contact details belong in the email content.`,
+  /** Ours: a subject is sent as plain text, so markup in it would reach the reader as typed. */
+  emailSubjectPlainText: 'The subject is plain text: remove the HTML tags (such as <b> or <script>) from it.',
   emailTemplatesOff: 'Email templates are not enabled for this organization.',
   ownEmailTemplatesNotUsed:
     "Your organization sends the built-in templates: its own are used once Use Email Template is on in the organization's settings.",

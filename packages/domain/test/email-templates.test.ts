@@ -5,6 +5,7 @@ import {
   emailTemplateTypeFor,
   emailTemplateTypeLabel,
   emailTemplateTypes,
+  hasMarkup,
   mergeTags,
   mergeTagsIn,
   messages,
@@ -12,6 +13,7 @@ import {
   subjectMergeTags,
   unknownMergeTags,
   usesOwnEmailTemplates,
+  withoutMarkup,
 } from '../src/index.ts'
 
 describe('email template types', () => {
@@ -107,9 +109,10 @@ describe('email template schema', () => {
     expect(emailTemplateSchema.parse(valid).attachment_file).toEqual([])
   })
 
+  const errors = (body: object) =>
+    emailTemplateSchema.safeParse(body).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? []
+
   it('answers the spec messages', () => {
-    const errors = (body: object) =>
-      emailTemplateSchema.safeParse(body).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? []
     expect(errors({ ...valid, template_type: 'other' })).toEqual([`template_type: ${messages.fieldRequired}`])
     expect(errors({ ...valid, email_subject: ' ' })).toEqual([`email_subject: ${messages.fieldRequired}`])
     expect(errors({ ...valid, email_content: '<p><br></p>' })).toEqual([
@@ -124,6 +127,18 @@ describe('email template schema', () => {
     expect(errors({ ...valid, email_subject: '{{directions_link}}' })).toEqual([
       `email_subject: ${messages.mergeTagsNotInSubject(['{{directions_link}}'])}`,
     ])
+  })
+
+  it('takes a subject as plain text: markup refused on save, removed from what was stored before', () => {
+    expect(errors({ ...valid, email_subject: 'Booked <script>alert(1)</script>' })).toEqual([
+      `email_subject: ${messages.emailSubjectPlainText}`,
+    ])
+    expect(errors({ ...valid, email_subject: 'Under < 10 people, A<B' })).toEqual([])
+    expect(hasMarkup('<b>x</b>')).toBe(true)
+    expect(withoutMarkup('Booked <b>{{room_name}}</b> <script>alert(1)</script><!-- x -->')).toBe(
+      'Booked {{room_name}}',
+    )
+    expect(withoutMarkup('Under < 10 people')).toBe('Under < 10 people')
   })
 
   it('counts an image as content but not empty paragraphs', () => {

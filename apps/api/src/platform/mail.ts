@@ -19,16 +19,51 @@ export type AttachmentResolver = (mail: OutboxMail) => Promise<ResolvedAttachmen
 const noAttachments: AttachmentResolver = async () => ({ attachments: [] })
 
 const htmlToText = onFirstUse<typeof import('html-to-text')>('html-to-text')
+const juice = onFirstUse<typeof import('juice')>('juice')
 
-/** The plain-text alternative of an HTML mail: links as "text [address]", images left out. */
+/**
+ * The plain-text alternative of an HTML mail, as a person would write it: links as
+ * "text [address]", images left out, and a table (a mail's "label / value" details) laid out in
+ * columns, so that a label never runs into its value.
+ */
 export function plainText(html: string): string {
   return htmlToText().convert(html, {
     wordwrap: 100,
     selectors: [
       { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
       { selector: 'img', format: 'skip' },
+      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
     ],
   })
+}
+
+const indents = Array.from({ length: 8 }, (_, i) => i + 1)
+  .map((n) => `.ql-indent-${n}{padding-left:${3 * n}em}li.ql-indent-${n}{padding-left:${3 * n + 1.5}em}`)
+  .join('')
+
+/**
+ * What the editor's classes mean (Quill's own style sheet, which no mail carries): mail clients
+ * drop style sheets, so a class alone leaves a centred line on the left.
+ */
+const quillCss = `.ql-align-center{text-align:center}.ql-align-right{text-align:right}
+.ql-align-justify{text-align:justify}${indents}
+.ql-size-small{font-size:0.75em}.ql-size-large{font-size:1.5em}.ql-size-huge{font-size:2.5em}
+.ql-font-serif{font-family:Georgia,'Times New Roman',serif}
+.ql-font-monospace{font-family:Monaco,'Courier New',monospace}
+li[data-list=bullet]{list-style-type:disc}li[data-list=ordered]{list-style-type:decimal}`
+
+/** A mail's HTML as it is sent: the editor's formatting written into each element's style. */
+export function inlineStyles(html: string): string {
+  return juice().default.inlineContent(html, quillCss, {
+    applyWidthAttributes: false,
+    applyHeightAttributes: false,
+  })
+}
+
+/** The HTML and plain-text parts of a mail as they go out: every mail, test sends too, is made here. */
+export function mailParts(html: string, text = '') {
+  const sent = inlineStyles(html)
+  return { html: sent, text: text || plainText(sent) }
 }
 
 export interface Mailer {
@@ -114,9 +149,8 @@ export function createMailer(
             cc: mail.cc || undefined,
             replyTo: mail.replyTo || undefined,
             subject: mail.subject,
-            // Queued without it (its making costs a request a few ms), the plain part is made here.
-            text: mail.text || plainText(mail.html ?? ''),
-            html: mail.html ?? undefined,
+            // Queued without them (their making costs a request a few ms), the sent parts are made here.
+            ...(mail.html ? mailParts(mail.html, mail.text) : { text: mail.text }),
             attachments: resolved.attachments,
             icalEvent: resolved.icalEvent,
           })

@@ -28,7 +28,8 @@ let admin: string
 let summit: string
 const ids = { harbour: 0, summit: 0, quay: 0, roomA: 0, wellness: 0, coral: 0, carlos: 0 }
 const centerMail = { to: '', cc: '' }
-const publicUrl = testConfig().publicUrl
+/** Not the default localhost: the invitations' UIDs and links must come from PUBLIC_URL. */
+const publicUrl = 'https://rooms.harbour.test'
 let offset = 300
 
 /** A fresh day per booking, far past the demo seed's bookings, clear of the holiday blackouts. */
@@ -78,9 +79,18 @@ async function delivered() {
 const attachmentsOf = (mail: { attachments: { contentType: string; filename?: string }[] }) =>
   mail.attachments.map((a) => `${a.contentType.split(';')[0]} ${a.filename ?? ''}`.trim()).sort()
 
+/** Screen bookings: the organization's new bookings arrive tentative. */
+const screenBookings = (on: boolean) =>
+  t.database.db
+    .update(organizations)
+    .set({
+      features: sql`${organizations.features} || ${JSON.stringify({ user_screen_booking: on })}::jsonb`,
+    })
+    .where(eq(organizations.id, ids.harbour))
+
 beforeAll(async () => {
   smtp = await startSmtp()
-  t = await createTestApp({ smtpUrl: smtp.url })
+  t = await createTestApp({ smtpUrl: smtp.url, publicUrl })
   admin = await t.signIn(logins.harbourAdmin)
   summit = await t.signIn(logins.summitAdmin)
   ids.harbour = await idByName(t, organizations, 'Harbour Workspaces')
@@ -96,6 +106,8 @@ beforeAll(async () => {
     .where(eq(centers.id, ids.quay))
   centerMail.to = center?.to ?? ''
   centerMail.cc = center?.cc ?? ''
+  // The demo's Harbour screens its bookings: this file's are confirmed unless a test says otherwise.
+  await screenBookings(false)
   // Deliveries of the seed's own mails (none expected) are not this file's business.
   await delivered()
 })
@@ -119,6 +131,9 @@ describe('booking created', () => {
     expect(user.mail.subject).toContain(`Booking confirmation ${reference}`)
     expect(user.mail.html).toContain('Harbour Room A')
     expect(user.mail.text).toContain('Harbour Room A')
+    // The plain part reads as a person writes it: each label apart from its value.
+    expect(user.mail.text).toMatch(new RegExp(`^Booking reference {2,}${reference}$`, 'm'))
+    expect(user.mail.text).toMatch(/^Space {2,}Harbour Room A$/m)
     expect(center.mail.subject).toContain(`New booking ${reference}`)
     const cc = [center.mail.cc ?? []].flat().flatMap((a) => a.value.map((v) => v.address))
     expect(cc.sort()).toEqual(centerMail.cc.split(',').sort())
@@ -134,9 +149,12 @@ describe('booking created', () => {
       const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')
       expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-')
       const calendar = calendarOf(mail)
+      expect(calendar?.problems).toEqual([])
       expect(calendar?.method).toBe('REQUEST')
       expect(calendar?.events).toHaveLength(1)
-      expect(calendar?.events[0]?.uid).toBe(`booking-${bookingId}@localhost`)
+      expect(calendar?.events[0]?.status).toBe('CONFIRMED')
+      expect(calendar?.events[0]?.attendees).toEqual(['mailto:carlos@coraltech.test'])
+      expect(calendar?.events[0]?.uid).toBe(`booking-${bookingId}@rooms.harbour.test`)
       expect(calendar?.events[0]?.sequence).toBe(0)
       expect(calendar?.events[0]?.localStart).toMatch(/T10:00:00$/)
     }
@@ -191,7 +209,7 @@ describe('booking created', () => {
       expect(user?.html).toContain(date)
     const calendar = user ? calendarOf(user) : null
     expect(calendar?.events.map((e) => e.uid).sort()).toEqual(
-      series.bookingIds.map((id) => `booking-${id}@localhost`).sort(),
+      series.bookingIds.map((id) => `booking-${id}@rooms.harbour.test`).sort(),
     )
     // 10:00 on the location's clock every week: 23:00 UTC the day before in March (AEDT, +11), 00:00 UTC in April (AEST, +10).
     expect(calendar?.events.map((e) => e.localStart).sort()).toEqual([
@@ -215,8 +233,11 @@ describe('booking created', () => {
     expect(cancelled.toUser[0]?.mail.subject).toContain('Recurring booking cancelled')
     expect(cancelled.toCenter[0]?.mail.subject).toContain('Recurring booking cancelled')
     const cancelCalendar = cancelled.toUser[0] ? calendarOf(cancelled.toUser[0].mail) : null
+    expect(cancelCalendar?.problems).toEqual([])
     expect(cancelCalendar?.method).toBe('CANCEL')
     expect(cancelCalendar?.events).toHaveLength(4)
+    expect(new Set(cancelCalendar?.events.map((e) => e.status))).toEqual(new Set(['CANCELLED']))
+    expect(new Set(cancelCalendar?.events.map((e) => e.sequence))).toEqual(new Set([1]))
   })
   it("makes a create's mails from what it wrote and read, exactly as from the stored bookings", async () => {
     const actor = { userId: ids.carlos, type: 'admin' as const, organizationId: ids.harbour, sessionId: 'x' }
@@ -251,6 +272,64 @@ describe('booking created', () => {
   })
 })
 
+describe('a tentative booking (screen bookings)', () => {
+  it('is told as a request with a TENTATIVE invitation, then confirmed and cancelled, its SEQUENCE growing', async () => {
+    await screenBookings(true)
+    try {
+      const { bookingId } = await book()
+      const reference = (await t.api(admin, 'GET', `/api/userbooking/${bookingId}`)).json().reference
+      const requested = await delivered()
+      expect(requested.mails).toHaveLength(2)
+      const user = requested.toUser[0]?.mail
+      const center = requested.toCenter[0]?.mail
+      expect(user?.subject).toContain(`Booking request ${reference} received`)
+      expect(user?.subject).not.toContain('confirmation')
+      expect(user?.text).toContain('tentative until the location confirms it')
+      expect(center?.subject).toContain(`Booking request ${reference} to confirm`)
+      for (const mail of [user, center]) {
+        // Not confirmed yet: no confirmation PDF, and the calendar holds the time as tentative.
+        expect(attachmentsOf(mail ?? { attachments: [] })).toEqual([
+          'application/ics invite.ics',
+          'text/calendar',
+        ])
+        const calendar = mail ? calendarOf(mail) : null
+        expect(calendar?.problems).toEqual([])
+        expect(calendar?.events).toMatchObject([
+          { uid: `booking-${bookingId}@rooms.harbour.test`, status: 'TENTATIVE', sequence: 0 },
+        ])
+      }
+      const trace = (await t.api(admin, 'GET', `/api/userbooking/${bookingId}/mails`)).json()
+      expect(trace.map((m: { type: string }) => m.type).sort()).toEqual([
+        'booking_request_center',
+        'booking_request_user',
+      ])
+
+      await act(bookingId, { code: 'CONFIRM' })
+      const confirmed = await delivered()
+      expect(confirmed.mails).toHaveLength(2)
+      expect(confirmed.toUser[0]?.mail.subject).toContain(`Booking confirmation ${reference}`)
+      expect(confirmed.toCenter[0]?.mail.subject).toContain(`New booking ${reference}`)
+      const confirmedUser = confirmed.toUser[0]?.mail ?? { attachments: [] }
+      expect(attachmentsOf(confirmedUser)).toContain(`application/pdf Booking ${reference}.pdf`)
+      const update = confirmed.toUser[0] ? calendarOf(confirmed.toUser[0].mail) : null
+      expect(update?.problems).toEqual([])
+      expect(update?.method).toBe('REQUEST')
+      expect(update?.events).toMatchObject([
+        { uid: `booking-${bookingId}@rooms.harbour.test`, status: 'CONFIRMED', sequence: 1 },
+      ])
+
+      await act(bookingId, { code: 'full', refundPercent: '100' })
+      const cancelled = await delivered()
+      const cancel = cancelled.toUser[0] ? calendarOf(cancelled.toUser[0].mail) : null
+      expect(cancel?.problems).toEqual([])
+      expect(cancel?.method).toBe('CANCEL')
+      expect(cancel?.events).toMatchObject([{ status: 'CANCELLED', sequence: 2 }])
+    } finally {
+      await screenBookings(false)
+    }
+  })
+})
+
 describe('changes to a booking', () => {
   it('reschedule raises SEQUENCE on the same UID; cancellation sends METHOD:CANCEL', async () => {
     const { bookingId } = await book()
@@ -268,8 +347,9 @@ describe('changes to a booking', () => {
       expect(toUser[0]?.mail.subject).toContain('rescheduled')
       expect(toCenter[0]?.mail.subject).toContain('rescheduled')
       const calendar = toUser[0] ? calendarOf(toUser[0].mail) : null
+      expect(calendar?.problems).toEqual([])
       expect(calendar?.method).toBe('REQUEST')
-      expect(calendar?.events[0]?.uid).toBe(`booking-${bookingId}@localhost`)
+      expect(calendar?.events[0]?.uid).toBe(`booking-${bookingId}@rooms.harbour.test`)
       expect(calendar?.events[0]?.sequence).toBe(index + 1)
       expect(calendar?.events[0]?.localStart).toMatch(new RegExp(`T${hour}:00:00$`))
       expect(attachmentsOf(toUser[0]?.mail ?? { attachments: [] })).toEqual([
@@ -284,7 +364,7 @@ describe('changes to a booking', () => {
     expect(toUser[0]?.mail.subject).toContain('cancelled')
     const calendar = toUser[0] ? calendarOf(toUser[0].mail) : null
     expect(calendar?.method).toBe('CANCEL')
-    expect(calendar?.events[0]?.uid).toBe(`booking-${bookingId}@localhost`)
+    expect(calendar?.events[0]?.uid).toBe(`booking-${bookingId}@rooms.harbour.test`)
     expect(calendar?.events[0]?.sequence).toBe(3)
     expect(calendar?.events[0]?.status).toBe('CANCELLED')
   })

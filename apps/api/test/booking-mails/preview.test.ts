@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { addDays, messages } from '@spaceboard/domain'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { centers, clients, organizations, spaces } from '../../src/db/schema/index.ts'
+import { centers, clients, emailTemplates, organizations, spaces } from '../../src/db/schema/index.ts'
 import { uploadsDir } from '../../src/platform/uploads.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, type TestApp, testConfig } from '../helpers.ts'
@@ -125,5 +125,65 @@ describe('send test', () => {
       attachment_file: ['https://elsewhere.test/x.pdf'],
     })
     expect(outside.json().message).toBe(messages.onlyPdf)
+  })
+
+  it('sends a test byte for byte as a real send of the saved template: cleaned, styled inline, subject plain text', async () => {
+    const edited = {
+      template_type: 'booking_reschedule_user',
+      email_subject: 'Moved: {{room_name}} <script>alert(1)</script>',
+      email_content:
+        '<p class="ql-align-center">Hello {{client_name}}</p><script>alert(1)</script>' +
+        '<p onclick="steal()" class="ql-indent-2"><a href="javascript:alert(1)">Click</a> ' +
+        '<span class="ql-size-large ql-font-serif">Big</span></p>' +
+        '<form action="https://elsewhere.test"><input name="password"></form>',
+    }
+    const sent = await t.api(admin, 'POST', '/api/email-template/send-test', {
+      ...edited,
+      bookingId: ids.booking,
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    await t.mailer.flush()
+    const [test] = smtp.take()
+    const html = test?.mail.html || ''
+    for (const raw of ['<script', 'alert(1)', 'onclick', 'javascript:', '<form', '<input'])
+      expect(html).not.toContain(raw)
+    expect(html).toContain('<p class="ql-align-center" style="text-align: center;">Hello Coral')
+    expect(html).toContain('class="ql-indent-2" style="padding-left: 6em;"')
+    expect(html).toContain('style="font-size: 1.5em; font-family: Georgia')
+    expect(test?.mail.subject).toBe('Moved: Harbour Room A')
+
+    const refused = await t.api(admin, 'POST', '/api/email-template', edited)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors).toEqual({ email_subject: messages.emailSubjectPlainText })
+    const saved = await t.api(admin, 'POST', '/api/email-template', {
+      ...edited,
+      email_subject: 'Moved: {{room_name}}',
+    })
+    expect(saved.statusCode, saved.body).toBe(201)
+    // A subject stored before subjects were plain text is sent without its markup.
+    await t.database.db
+      .update(emailTemplates)
+      .set({ emailSubject: edited.email_subject })
+      .where(eq(emailTemplates.id, saved.json().id))
+    await t.database.db
+      .update(organizations)
+      .set({
+        useEmailTemplate: true,
+        features: sql`${organizations.features} || '{"email_template": true}'::jsonb`,
+      })
+      .where(eq(organizations.id, ids.harbour))
+    const date = addDays(sydneyToday, 321)
+    const moved = await t.api(admin, 'PUT', `/api/userbooking/${ids.booking}`, {
+      code: 'RESCHEDULE_BOOKING',
+      newMeetingRoomId: await idByName(t, spaces, 'Harbour Room A'),
+      newStartTime: `${date} 10:00`,
+      newEndTime: `${date} 12:00`,
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    await t.mailer.flush()
+    const real = smtp.take().find((m) => m.envelopeTo.includes('carlos@coraltech.test'))
+    expect(real?.mail.subject).toBe(test?.mail.subject)
+    expect(real?.mail.html).toBe(test?.mail.html)
+    expect(real?.mail.text).toBe(test?.mail.text)
   })
 })

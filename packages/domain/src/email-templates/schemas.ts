@@ -39,12 +39,29 @@ export function emailContentIsEmpty(html: string): boolean {
   return text === ''
 }
 
+/** An HTML tag, comment or declaration (a lone `<`, as in "< 10 people", is text); script and style with their content. */
+const MARKUP = /<(script|style)\b[\s\S]*?(<\/\1\s*>|$)|<!--[\s\S]*?(-->|$)|<\/?[a-z!?][^<>]*>/gi
+
+/** Whether a subject holds markup: a subject is plain text (a mail client shows its tags as typed). */
+export function hasMarkup(text: string): boolean {
+  return new RegExp(MARKUP.source, 'i').test(text)
+}
+
+/** The text without its markup, on one line: what a subject sends, whatever was stored before the rule. */
+export function withoutMarkup(text: string): string {
+  return text.replace(MARKUP, '').replace(/\s+/g, ' ').trim()
+}
+
 const subjectSchema = z
   .string({ error: requiredError(messages.fieldRequired) })
   .trim()
   .min(1, messages.fieldRequired)
   .max(255)
   .superRefine((subject, ctx) => {
+    if (hasMarkup(subject)) {
+      ctx.addIssue({ code: 'custom', message: messages.emailSubjectPlainText })
+      return
+    }
     const unknown = unknownMergeTags(subject)
     if (unknown.length) {
       ctx.addIssue({ code: 'custom', message: messages.unknownMergeTags(unknown) })

@@ -109,9 +109,23 @@ export function emailTemplateTypeInfo(key: EmailTemplateType): EmailTemplateType
   return byKey.get(key) as EmailTemplateTypeInfo
 }
 
+/**
+ * Booking mails sent with built-in templates only, beside the spec's 20 types: a tentative booking
+ * (screen bookings) is a request until it is confirmed, so its mails do not say it is confirmed;
+ * its confirmation mail goes when it is confirmed.
+ */
+export const builtInMailTypes = [
+  { key: 'booking_request_user', label: 'Booking Request (User)', audience: 'user' },
+  { key: 'booking_request_center', label: 'Booking Request (Center)', audience: 'center' },
+] as const satisfies readonly { key: string; label: string; audience: EmailTemplateAudience }[]
+
+export type BuiltInMailType = (typeof builtInMailTypes)[number]['key']
+
+const builtInLabels = new Map<string, string>(builtInMailTypes.map((t) => [t.key, t.label]))
+
 /** The readable label of a type; an unknown key is shown as it is rather than hidden. */
 export function emailTemplateTypeLabel(key: string): string {
-  return byKey.get(key)?.label ?? key
+  return byKey.get(key)?.label ?? builtInLabels.get(key) ?? key
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -401,6 +402,26 @@ export const bookingAdditionalChargeRefunds = pgTable(
 )
 
 /** One entry per reschedule: where and when the booking moved to, by whom. */
+/**
+ * The SEQUENCE of a booking's calendar invitation (RFC 5545): raised by each change its mails tell
+ * a calendar. No row: only the first invitation (0) was sent.
+ */
+export const bookingInvitations = pgTable(
+  'booking_invitations',
+  {
+    organizationId: integer('organization_id').notNull(),
+    bookingId: integer('booking_id').notNull(),
+    sequence: integer('sequence').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.bookingId], name: 'booking_invitations_pkey' }),
+    foreignKey({
+      columns: [t.organizationId, t.bookingId],
+      foreignColumns: [bookings.organizationId, bookings.id],
+    }).onDelete('cascade'),
+  ],
+)
+
 export const bookingReschedules = pgTable(
   'booking_reschedules',
   {

@@ -26,6 +26,9 @@ export type MailAttachmentRef =
         description: string
         url: string
         sequence: number
+        /** Absent in mails queued before issue 42: then what the method implies. */
+        status?: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'
+        attendee?: { name: string; email: string }
       }[]
     }
 

@@ -1,9 +1,9 @@
 import { type BookingConfirmation, type EmailTemplateType, wallClock } from '@spaceboard/domain'
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { preparedQueries } from '../../db/prepared.ts'
 import {
-  bookingReschedules,
+  bookingInvitations,
   bookings,
   centers,
   clients,
@@ -170,15 +170,20 @@ export function mailRowOf({ booking: b, organization, center, space, client, use
 
 export type BookingMailFacts = Awaited<ReturnType<typeof mailBookings>>[number]['facts']
 
-/** How many times the booking was moved: its invitation's SEQUENCE. */
-export async function rescheduleCount(tx: Tx, organizationId: number, bookingId: number) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(bookingReschedules)
-    .where(
-      and(eq(bookingReschedules.organizationId, organizationId), eq(bookingReschedules.bookingId, bookingId)),
-    )
-  return row?.n ?? 0
+/**
+ * Raises the invitation SEQUENCE of these bookings for a change their mails tell (one statement
+ * for a whole series) and answers each booking's new value.
+ */
+export async function nextInvitationSequences(tx: Tx, organizationId: number, bookingIds: number[]) {
+  const rows = await tx
+    .insert(bookingInvitations)
+    .values(bookingIds.map((bookingId) => ({ organizationId, bookingId, sequence: 1 })))
+    .onConflictDoUpdate({
+      target: [bookingInvitations.organizationId, bookingInvitations.bookingId],
+      set: { sequence: sql`${bookingInvitations.sequence} + 1` },
+    })
+    .returning({ bookingId: bookingInvitations.bookingId, sequence: bookingInvitations.sequence })
+  return new Map(rows.map((r) => [r.bookingId, r.sequence]))
 }
 
 /** The booking's mails, and those of its series, newest first (capped: a booking has a handful). */

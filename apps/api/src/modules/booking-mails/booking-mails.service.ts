@@ -1,12 +1,15 @@
 import {
   addDays,
   type BookingOperation,
+  type BuiltInMailType,
   centsToDecimal,
+  type EmailTemplateAudience,
   type EmailTemplatePreview,
   type EmailTemplatePreviewInput,
   type EmailTemplateType,
   emailTemplateTypeFor,
   emailTemplateTypeInfo,
+  isEmailTemplateType,
   messages,
   toCents,
   usesOwnEmailTemplates,
@@ -21,9 +24,12 @@ import { assertSameOrganization, organizationForWrite } from '../../platform/ten
 import { isUploadUrl } from '../../platform/uploads.ts'
 import type { BookingMails, MailSource } from '../bookings/booking-mails.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
+import { sanitizeEmailContent } from '../email-templates/email-content.ts'
 import * as repo from './booking-mails.repository.ts'
-import { defaultTemplates, type MailTemplate } from './default-templates.ts'
+import { defaultTemplates, type MailTemplate, requestTemplates } from './default-templates.ts'
+import { invitationStatusOf } from './invitation.ts'
 import { bookingMergeValues, displayDate, type EventAmounts } from './merge-values.ts'
+import { recipientOf } from './recipients.ts'
 import { type MergeValues, renderHtml, renderTemplate } from './render.ts'
 
 /** What happened to a booking (or a series): each sends its `_user` and its `_center` mail. */
@@ -33,6 +39,8 @@ export type BookingEvent =
   | { kind: 'refunded'; bookingId: number; amount: string }
   | { kind: 'charged'; bookingId: number; amount: string }
   | { kind: 'cancelled'; bookingIds: number[]; refundAmount: string; recurring: boolean }
+  /** Tentative bookings confirmed (Confirm booking; the upcoming ones of a series at once). */
+  | { kind: 'confirmed'; bookingIds: number[]; recurring: boolean }
 
 export interface BookingMailDeps {
   mailer: Mailer
@@ -66,7 +74,23 @@ const eventOf = {
   refunded: 'refund',
   charged: 'additional_charge',
   cancelled: 'cancellation',
+  confirmed: 'confirmation',
 } as const
+
+/**
+ * The type of an event's mail to one audience. A tentative booking just made is a request, not a
+ * confirmation: its mails say so, and the confirmation goes when it is confirmed.
+ */
+function mailTypeOf(
+  event: BookingEvent,
+  audience: EmailTemplateAudience,
+  series: boolean,
+  tentative: boolean,
+): EmailTemplateType | BuiltInMailType {
+  if (event.kind === 'created' && tentative)
+    return audience === 'user' ? 'booking_request_user' : 'booking_request_center'
+  return emailTemplateTypeFor(eventOf[event.kind], audience, series)
+}
 
 const bookingIdsOf = (event: Exclude<BookingEvent, { kind: 'created' }>) =>
   'bookingIds' in event ? event.bookingIds : [event.bookingId]
@@ -92,7 +116,8 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
   const facts = first.facts
   const series =
     (event.kind === 'created' && event.recurringId !== null) ||
-    (event.kind === 'cancelled' && event.recurring)
+    ((event.kind === 'cancelled' || event.kind === 'confirmed') && event.recurring)
+  const tentative = first.booking.status === 'tentative'
   const amounts: EventAmounts = {
     refundAmount:
       event.kind === 'refunded' ? event.amount : event.kind === 'cancelled' ? event.refundAmount : undefined,
@@ -105,25 +130,22 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
     features: facts.features,
     use_email_template: facts.useEmailTemplate,
   })
-  const recipients = [
-    { type: emailTemplateTypeFor(eventOf[event.kind], 'user', series), to: first.booking.email, cc: '' },
-    {
-      type: emailTemplateTypeFor(eventOf[event.kind], 'center', series),
-      to: facts.centerConfirmEmail,
-      cc: facts.centerConfirmEmails,
-    },
-  ]
   const mails: MailMessage[] = []
-  for (const recipient of recipients) {
+  for (const audience of ['user', 'center'] as const) {
+    const recipient = recipientOf(audience, first.booking, facts)
     if (!recipient.to) continue
+    const type = mailTypeOf(event, audience, series, tentative)
+    const ofSpec = isEmailTemplateType(type)
+    const confirmation = ofSpec && emailTemplateTypeInfo(type).confirmation
     // A confirmations-only client gets its confirmations and nothing else (spec 0, issue 17 item 7).
-    const info = emailTemplateTypeInfo(recipient.type)
-    if (info.audience === 'user' && facts.sendConfirmationOnly && !info.confirmation) continue
-    const template = await templateFor(ctx, first.booking.org_id, recipient.type, ownTemplates)
+    if (audience === 'user' && facts.sendConfirmationOnly && !confirmation) continue
+    const template = ofSpec
+      ? await templateFor(ctx, first.booking.org_id, type, ownTemplates)
+      : { ...requestTemplates[type as BuiltInMailType], attachment: null }
     const rendered = renderHtml(template, values)
     const attachments: MailAttachmentRef[] = []
     if (template.attachment) attachments.push({ kind: 'upload', ...template.attachment })
-    if (info.confirmation)
+    if (confirmation)
       attachments.push({
         kind: 'confirmationPdf',
         filename: `Booking ${first.booking.reference}.pdf`,
@@ -137,7 +159,7 @@ export async function queueBookingMails(ctx: Ctx, deps: BookingMailDeps, event: 
         organizationId: first.booking.org_id,
         bookingId: first.booking.bookingId,
         recurringId: series ? first.booking.recurringId : null,
-        mailType: recipient.type,
+        mailType: type,
       },
     })
   }
@@ -149,7 +171,11 @@ function mailOf(rendered: { subject: string; html: string }, to: string, cc: str
   return { to, cc, replyTo, subject: rendered.subject, html: rendered.html, text: '' }
 }
 
-/** The invitation a booking event carries: a request when made or moved, a cancel when cancelled. */
+/**
+ * The invitation a booking event carries: a request when made, moved or confirmed, a cancel when
+ * cancelled; each booking's status as it now is, and a SEQUENCE raised by every change after the
+ * first invitation.
+ */
 async function calendarAttachment(
   ctx: Ctx,
   publicUrl: string,
@@ -160,12 +186,23 @@ async function calendarAttachment(
   if (event.kind === 'refunded' || event.kind === 'charged') return null
   const first = bookings[0] as repo.MailBooking
   const method = event.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'
-  const events = []
-  for (const booking of bookings) {
-    // A booking just made was never moved: no count to read for each date of a new series.
-    const moves =
-      event.kind === 'created' ? 0 : await repo.rescheduleCount(ctx.tx, booking.org_id, booking.bookingId)
-    events.push({
+  // A booking just made sends its first invitation: nothing to raise, no write in the create.
+  const sequences =
+    event.kind === 'created'
+      ? new Map<number, number>()
+      : await repo.nextInvitationSequences(
+          ctx.tx,
+          first.org_id,
+          bookings.map((b) => b.bookingId),
+        )
+  return {
+    kind: 'calendar',
+    filename: 'invite.ics',
+    method,
+    zone: first.timezone,
+    publicUrl,
+    organizer: { name: first.organizationName, email: facts.bookingEmail },
+    events: bookings.map((booking) => ({
       bookingId: booking.bookingId,
       start: booking.start_time,
       end: booking.end_time,
@@ -175,18 +212,10 @@ async function calendarAttachment(
         .join(', '),
       description: `Booking ${booking.reference}`,
       url: `${publicUrl}/admin/book/invoice/${booking.bookingId}`,
-      // A cancellation is one more change than the last move.
-      sequence: moves + (method === 'CANCEL' ? 1 : 0),
-    })
-  }
-  return {
-    kind: 'calendar',
-    filename: 'invite.ics',
-    method,
-    zone: first.timezone,
-    publicUrl,
-    organizer: { name: first.organizationName, email: facts.bookingEmail },
-    events,
+      sequence: sequences.get(booking.bookingId) ?? 0,
+      status: method === 'CANCEL' ? 'CANCELLED' : invitationStatusOf(booking.status),
+      attendee: { name: `${booking.fUserName} ${booking.lUserName}`.trim(), email: booking.email },
+    })),
   }
 }
 
@@ -292,16 +321,27 @@ function operationEvent(bookingId: number, op: BookingOperation, answer: unknown
       }
     case 'RESCHEDULE_BOOKING':
       return suppressed(op.dontSendEmail) ? null : { kind: 'rescheduled', bookingId }
+    case 'CONFIRM':
+    case 'CONFIRM_ALL':
+      return {
+        kind: 'confirmed',
+        bookingIds: (answer as { bookingIds: number[] }).bookingIds,
+        recurring: op.code === 'CONFIRM_ALL',
+      }
     default:
       return null
   }
 }
 
-/** The template in the editor; an empty one previews the built-in default of its type. */
+/**
+ * The template in the editor as a save would store it (its HTML cleaned by the same allow-list),
+ * so that a preview or test send is what a real send of the saved template would be. An empty one
+ * previews the built-in default of its type.
+ */
 function editedTemplate(input: EmailTemplatePreviewInput): MailTemplate {
   if (!input.email_subject.trim() && !input.email_content.trim())
     return defaultTemplates[input.template_type] as MailTemplate
-  return { subject: input.email_subject, html: input.email_content }
+  return { subject: input.email_subject, html: sanitizeEmailContent(input.email_content) }
 }
 
 /**
@@ -378,9 +418,14 @@ export async function previewTemplate(
   return { ...renderTemplate(editedTemplate(input), values), bookingId: input.bookingId ?? null }
 }
 
-/** Send test: the preview, with the template's PDF, queued to the signed-in user only. */
+/**
+ * Send test: the edited template rendered and queued as a real send of it is (same cleaning, same
+ * rendering, same delivery), with the template's PDF, to the signed-in user only.
+ */
 export async function sendTestMail(ctx: Ctx, deps: BookingMailDeps, input: EmailTemplatePreviewInput) {
-  const rendered = await previewTemplate(ctx, deps.publicUrl, input)
+  const organizationId = organizationForWrite(ctx.actor, input.organization_id)
+  const values = await previewValues(ctx, deps.publicUrl, organizationId, input.bookingId)
+  const rendered = renderHtml(editedTemplate(input), values)
   const to = await repo.userEmail(ctx.tx, ctx.actor.userId)
   if (!to) throw notFound()
   const attachments: MailAttachmentRef[] = []
@@ -390,12 +435,6 @@ export async function sendTestMail(ctx: Ctx, deps: BookingMailDeps, input: Email
     const title = (input.attachment_file_title || 'Attachment').replace(/\.pdf$/i, '')
     attachments.push({ kind: 'upload', filename: `${title}.pdf`, url })
   }
-  await deps.mailer.send(ctx.tx, {
-    to,
-    subject: rendered.subject,
-    html: rendered.html,
-    text: rendered.text,
-    attachments,
-  })
+  await deps.mailer.send(ctx.tx, { ...mailOf(rendered, to, '', ''), attachments })
   return { message: messages.testMailSent(to) }
 }

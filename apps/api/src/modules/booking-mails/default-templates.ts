@@ -1,4 +1,4 @@
-import type { EmailTemplateType } from '@spaceboard/domain'
+import type { BuiltInMailType, EmailTemplateType } from '@spaceboard/domain'
 
 export interface MailTemplate {
   subject: string
@@ -180,5 +180,34 @@ ${signature}`,
     html: `<p>Hello {{user_first_name}},</p>
 <p>Thank you for your booking of {{room_name}} at {{center_name}} on {{booking_date}}. We hope your meeting went well and look forward to welcoming you again.</p>
 ${signature}`,
+  },
+}
+
+const requestTable = `<table cellpadding="4" style="border-collapse:collapse">
+<tr><td><strong>Booking reference</strong></td><td>{{booking_reference}}</td></tr>
+<tr><td><strong>Space</strong></td><td>{{room_name}}</td></tr>
+<tr><td><strong>Location</strong></td><td>{{center_name}}, {{center_address}}</td></tr>
+<tr><td><strong>Attendees</strong></td><td>{{attendees}}</td></tr>
+</table>
+<p><strong>Dates</strong></p>
+<p>{{booking_dates}}</p>`
+
+/** The mails of a tentative booking (built in only: the spec's types have none for a request). */
+export const requestTemplates: Record<BuiltInMailType, MailTemplate> = {
+  booking_request_user: {
+    subject: 'Booking request {{booking_reference}} received: {{room_name}} from {{booking_date}}',
+    html: `<p>Hello {{user_first_name}},</p>
+<p>Thank you for your booking request at {{center_name}}. It is tentative until the location confirms it: you will receive its confirmation then.</p>
+${requestTable}
+${links}
+<p>The attached calendar invitation holds the time as tentative.</p>
+${signature}`,
+  },
+  booking_request_center: {
+    subject: 'Booking request {{booking_reference}} to confirm: {{room_name}} from {{booking_date}}',
+    html: `<p>A booking request at {{center_name}} awaits confirmation: confirm it from the booking.</p>
+${requestTable}
+${bookerAndClient}
+<p>{{booking_link}}</p>`,
   },
 }

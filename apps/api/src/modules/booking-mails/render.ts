@@ -1,5 +1,5 @@
-import { type MergeTagKey, mergeTagByKey } from '@spaceboard/domain'
-import { plainText } from '../../platform/mail.ts'
+import { type MergeTagKey, mergeTagByKey, withoutMarkup } from '@spaceboard/domain'
+import { mailParts } from '../../platform/mail.ts'
 
 /** Each merge tag's value as plain text (a link's value is its address). */
 export type MergeValues = Partial<Record<MergeTagKey, string>>
@@ -42,15 +42,16 @@ function htmlValue(key: MergeTagKey, kind: string, value: string): string {
 }
 
 /**
- * Renders a template as it is sent: merge values HTML-escaped, a tag the product does not know
- * rendered as nothing (never as its braces), the subject with the subject tags only and on one
- * line. The plain-text alternative is left to `renderTemplate` or, for a queued mail, to delivery.
+ * Renders a template as it is queued: merge values HTML-escaped, a tag the product does not know
+ * rendered as nothing (never as its braces), the subject as plain text (the template's markup
+ * removed, the values as they are) with the subject tags only and on one line. The inlined styles
+ * and the plain-text alternative are made by delivery (`mailParts`), for every mail alike.
  */
 export function renderHtml(
   template: { subject: string; html: string },
   values: MergeValues,
 ): { subject: string; html: string } {
-  const subject = template.subject
+  const subject = withoutMarkup(template.subject)
     .replace(TAG, (_, name: string) => {
       const tag = mergeTagByKey(name)
       return tag?.subject ? (values[tag.key as MergeTagKey] ?? '') : ''
@@ -66,11 +67,11 @@ export function renderHtml(
   return { subject, html }
 }
 
-/** The template rendered as it is sent, with its plain-text alternative (Preview, Send test). */
+/** The template rendered as its mail goes out, with its plain-text alternative (Preview). */
 export function renderTemplate(
   template: { subject: string; html: string },
   values: MergeValues,
 ): RenderedMail {
   const rendered = renderHtml(template, values)
-  return { ...rendered, text: plainText(rendered.html) }
+  return { subject: rendered.subject, ...mailParts(rendered.html) }
 }

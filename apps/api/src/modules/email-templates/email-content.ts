@@ -46,7 +46,14 @@ const options: Omit<sanitizeHtml.IOptions, 'transformTags'> = {
     '*': ['style', 'class'],
   },
   allowedClasses: {
-    '*': ['ql-align-center', 'ql-align-right', 'ql-align-justify', /^ql-indent-[1-8]$/],
+    '*': [
+      'ql-align-center',
+      'ql-align-right',
+      'ql-align-justify',
+      /^ql-indent-[1-8]$/,
+      /^ql-size-(small|large|huge)$/,
+      /^ql-font-(serif|monospace)$/,
+    ],
   },
   allowedStyles: {
     '*': {

@@ -4,6 +4,7 @@ import type { Mailer } from '../../platform/mail.ts'
 import * as mailRepo from '../booking-mails/booking-mails.repository.ts'
 import { defaultTemplates, type MailTemplate } from '../booking-mails/default-templates.ts'
 import { bookingMergeValues } from '../booking-mails/merge-values.ts'
+import { recipientOf } from '../booking-mails/recipients.ts'
 import { renderHtml } from '../booking-mails/render.ts'
 import * as repo from './workflows.repository.ts'
 
@@ -36,16 +37,18 @@ async function queueSend(tx: Tx, deps: WorkflowRunnerDeps, send: LockedSend, mai
     ...(defaultTemplates[type] as MailTemplate),
     attachment: null,
   }
-  const centerMail = emailTemplateTypeInfo(type).audience === 'center'
-  const to = centerMail ? facts.centerConfirmEmail : booking.email
+  const { audience } = emailTemplateTypeInfo(type)
+  const { to, cc } = recipientOf(audience, booking, facts)
   if (!to)
     throw new Error(
-      centerMail ? 'The location has no booking e-mail address' : 'The booker has no e-mail address',
+      audience === 'center'
+        ? 'The location has no booking e-mail address'
+        : 'The booker has no e-mail address',
     )
   const rendered = renderHtml(template, bookingMergeValues(booking, facts, deps.publicUrl))
   await deps.mailer.send(tx, {
     to,
-    cc: centerMail ? facts.centerConfirmEmails : '',
+    cc,
     replyTo: facts.bookingEmail,
     subject: rendered.subject,
     html: rendered.html,
@@ -58,7 +61,7 @@ async function queueSend(tx: Tx, deps: WorkflowRunnerDeps, send: LockedSend, mai
       mailType: type,
     },
   })
-  return to
+  return [to, ...cc.split(',').filter(Boolean)].join(', ')
 }
 
 const CONFIRMATIONS_ONLY = 'Skipped: the client receives confirmation e-mails only'

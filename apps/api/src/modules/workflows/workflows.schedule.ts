@@ -33,9 +33,12 @@ const reasons = {
 /**
  * Brings the sends of these workflows for these bookings in line with them, in the caller's
  * transaction: a matching booking gets its send at its due time (moved if it was pending), one that
- * no longer matches has its pending send cancelled, and a send whose time has already passed is
- * recorded as done and logged skipped rather than sent late. Sends already done or cancelled stay
- * as they are, so nothing is sent twice.
+ * no longer matches has its pending send cancelled, and a pending send whose time has now passed is
+ * recorded as done and logged skipped rather than sent late. A booking being created whose send
+ * time has already passed gets that send logged skipped too (the workflow applied to it when it was
+ * made). A booking that existed before the workflow and whose time had passed before it gets no
+ * send and no log: it was never due, and creating a workflow logs what it did, not what it never
+ * had to do. Sends already done or cancelled stay as they are, so nothing is sent twice.
  */
 export async function syncSends(
   tx: Tx,
@@ -88,9 +91,13 @@ export async function syncSends(
         skippedInserts.push(row)
         log('skipped', reasons.dontSendEmail)
       } else if (dueAt <= now) {
-        if (send) finish.push(send.id)
-        else skippedInserts.push(row)
-        log('skipped', reasons.passed(dueAt))
+        if (send) {
+          finish.push(send.id)
+          log('skipped', reasons.passed(dueAt))
+        } else if (created) {
+          skippedInserts.push(row)
+          log('skipped', reasons.passed(dueAt))
+        }
       } else if (!send) inserts.push(row)
       else if (send.dueAt.getTime() !== dueAt.getTime()) await repo.moveSend(tx, send.id, dueAt)
     }
