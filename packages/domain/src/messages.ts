@@ -319,6 +319,11 @@ export const messages = {
     'Live updates are not available right now. The calendar still works; reload it to see changes made by others.',
   calendarEventsAccept:
     'This address is an event stream: open it with Accept: text/event-stream (EventSource).',
+  /** Issue 42 item 17: live calendars per session and per organization. */
+  calendarStreamsPerSession: (max: number) =>
+    `This session already has ${max} live calendars open. Close one (another tab or window) to open this one.`,
+  calendarStreamsPerOrganization: (max: number) =>
+    `Your organization already has ${max} live calendars open. Close one or try again in a few minutes.`,
   calendarViewInvalid: "The view must be '' (Day), 1 (Week) or 2 (Month).",
   uploadUnreadable: 'The upload could not be read. Choose the image again.',
   heavyWorkBusy: 'The export is busy; try again in a minute.',

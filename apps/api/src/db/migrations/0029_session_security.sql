@@ -1,0 +1,22 @@
+-- Issue 42 item 17: a live calendar stream ends with its session. Every session deleted (sign-out,
+-- revocation, password change or reset, user or client archived) is announced on sessions_ended
+-- with its id, on commit, to every API process (CalendarEvents ends its streams at once). An
+-- already expired session needs no notice: the processes know each session's expiry.
+CREATE FUNCTION "announce_session_ended"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('sessions_ended', OLD."id");
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "sessions_ended" AFTER DELETE ON "sessions"
+FOR EACH ROW WHEN (OLD."expires_at" > now()) EXECUTE FUNCTION "announce_session_ended"();--> statement-breakpoint
+-- An archived organization's users can no longer sign in: their sessions end with the archive.
+CREATE FUNCTION "end_archived_organization_sessions"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "sessions" WHERE "user_id" IN (SELECT "id" FROM "users" WHERE "organization_id" = NEW."id");
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "organizations_archived_sessions" AFTER UPDATE OF "deleted_at" ON "organizations"
+FOR EACH ROW WHEN (OLD."deleted_at" IS NULL AND NEW."deleted_at" IS NOT NULL)
+EXECUTE FUNCTION "end_archived_organization_sessions"();
