@@ -20,7 +20,7 @@ export const STREAMS_PER_SESSION = 5
 export const STREAMS_PER_ORGANIZATION = 200
 
 /**
- * Every deleted session's id is NOTIFYed here on commit (migration 0029_session_security), by
+ * Every deleted session's id is NOTIFYed here on commit (migration 0029_security), by
  * whichever process deleted it.
  */
 export const SESSIONS_ENDED_CHANNEL = 'sessions_ended'

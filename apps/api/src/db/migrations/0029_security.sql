@@ -20,3 +20,12 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "organizations_archived_sessions" AFTER UPDATE OF "deleted_at" ON "organizations"
 FOR EACH ROW WHEN (OLD."deleted_at" IS NULL AND NEW."deleted_at" IS NOT NULL)
 EXECUTE FUNCTION "end_archived_organization_sessions"();
+--> statement-breakpoint
+-- Issue 42 item 19: who uploaded each e-mail attachment, so a PDF is served to its organization's
+-- signed-in users only (a super user's upload: organization_id null, the uploader alone).
+CREATE TABLE "attachment_uploads" (
+  "url" text PRIMARY KEY NOT NULL,
+  "organization_id" integer REFERENCES "organizations"("id"),
+  "user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
