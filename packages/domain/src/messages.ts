@@ -16,6 +16,12 @@ export const messages = {
   userClientNotFound:
     'No client of this name in the organization: pick a client from the list, or choose to create a new client.',
   emailAlreadyExist: 'Email already exist',
+  /** Issue 42 item 18: the profile's e-mail changes through a link sent to the new address. */
+  emailChangeSent: (to: string) => `We sent a confirmation link to ${to}.`,
+  emailChangeLinkInvalid:
+    'This e-mail confirmation link is invalid or has expired. Change your e-mail again from your profile.',
+  emailChanged: (to: string) => `Your e-mail address is now ${to}.`,
+  emailChangesRateLimited: 'Too many e-mail changes asked in the last hour. Please try again later.',
   passwordUpdated: 'Success: Password updated successfully.',
 
   // Countries

@@ -29,3 +29,15 @@ CREATE TABLE "attachment_uploads" (
   "user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- Issue 42 item 18: a profile's e-mail changes only when the single-use, expiring link sent to the
+-- new address is followed.
+CREATE TABLE "email_change_tokens" (
+  "token_hash" text PRIMARY KEY NOT NULL,
+  "user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "new_email" text NOT NULL,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "expires_at" timestamp with time zone NOT NULL,
+  "used_at" timestamp with time zone
+);--> statement-breakpoint
+CREATE INDEX "email_change_tokens_user_idx" ON "email_change_tokens" ("user_id");
