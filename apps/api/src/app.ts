@@ -249,7 +249,7 @@ export async function buildApp(
   healthRoutes(app)
   appConfigRoutes(app, deps)
   authRoutes(app, deps)
-  profileRoutes(app)
+  profileRoutes(app, deps)
   preferenceRoutes(app)
   countryRoutes(app)
   globalRegionRoutes(app)

@@ -32,7 +32,7 @@ describe('Profile', () => {
     await gone(page.getByText('Current Plan'))
   })
 
-  test('Edit Profile validates, shows the server error on the field and saves back to the profile', async () => {
+  test('Edit Profile validates, saves the names, and changes the e-mail only by the link mailed to it', async () => {
     const page = await app.signedInPage(logins.summitAdmin)
     await page.getByRole('button', { name: 'Edit' }).click()
     await page.waitForURL('**/admin/profile/edit')
@@ -52,17 +52,39 @@ describe('Profile', () => {
     await visible(fieldError(page, 'Please enter valid email.'))
     await shot(page, 'profile-edit-invalid')
 
-    await page.getByLabel('Email').fill(logins.summitCsr)
-    await save.click()
-    await visible(fieldError(page, 'Email already exist'))
-
+    // An address with an account is answered as any other (issue 42 item 18): a link is sent to it.
     await page.getByLabel('First Name').fill('Adrian')
-    await page.getByLabel('Email').fill('adrian@summit.test')
+    await page.getByLabel('Email').fill(logins.summitCsr)
     await save.click()
     await visible(toast(page, 'Success: Record successfully updated.'))
     await page.waitForURL('**/admin/profile/show')
+    await visible(page.getByText(`We sent a confirmation link to ${logins.summitCsr}.`))
     expect(await detail(page, 'Name').textContent()).toBe('Adrian Summit')
+    expect(await detail(page, 'Email').textContent()).toBe(logins.summitAdmin)
+
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByLabel('Email').fill('adrian@summit.test')
+    await save.click()
+    await page.waitForURL('**/admin/profile/show')
+    await visible(page.getByText('We sent a confirmation link to adrian@summit.test.'))
+    await shot(page, 'profile-email-pending')
+    expect(await detail(page, 'Email').textContent()).toBe(logins.summitAdmin)
+
+    // The e-mail changes when the link mailed to the new address is followed.
+    await expect
+      .poll(async () => (await app.server.outbox()).some((m) => m.to.includes('adrian@summit.test')))
+      .toBe(true)
+    const mail = (await app.server.outbox()).find((m) => m.to.includes('adrian@summit.test'))
+    const link = /\S*\/admin\/confirm-email\?token=[^\s]+/.exec(mail?.text ?? '')?.[0]
+    expect(link).toBeDefined()
+    const { pathname, search } = new URL(link ?? '')
+    await page.goto(`${pathname}${search}`)
+    await page.getByRole('button', { name: 'Confirm my new e-mail' }).click()
+    await visible(page.getByText('Your e-mail address is now adrian@summit.test.'))
+    await page.getByRole('link', { name: 'Go to my profile' }).click()
+    await page.waitForURL('**/admin/profile/show')
     expect(await detail(page, 'Email').textContent()).toBe('adrian@summit.test')
+    await gone(page.getByText('We sent a confirmation link'))
     await visible(page.getByText('Adrian Summit').first())
   })
 })

@@ -127,6 +127,7 @@ export async function warmUp(): Promise<void> {
     licensed_spaces: 1,
     time_format: 'dd/mm',
     features: {},
+    pending_email: null,
   }
   const row = (id: number): BookingListRow => ({
     bookingId: id,

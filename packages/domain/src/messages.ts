@@ -16,6 +16,12 @@ export const messages = {
   userClientNotFound:
     'No client of this name in the organization: pick a client from the list, or choose to create a new client.',
   emailAlreadyExist: 'Email already exist',
+  /** Issue 42 item 18: the profile's e-mail changes through a link sent to the new address. */
+  emailChangeSent: (to: string) => `We sent a confirmation link to ${to}.`,
+  emailChangeLinkInvalid:
+    'This e-mail confirmation link is invalid or has expired. Change your e-mail again from your profile.',
+  emailChanged: (to: string) => `Your e-mail address is now ${to}.`,
+  emailChangesRateLimited: 'Too many e-mail changes asked in the last hour. Please try again later.',
   passwordUpdated: 'Success: Password updated successfully.',
 
   // Countries
@@ -326,6 +332,11 @@ export const messages = {
     'Live updates are not available right now. The calendar still works; reload it to see changes made by others.',
   calendarEventsAccept:
     'This address is an event stream: open it with Accept: text/event-stream (EventSource).',
+  /** Issue 42 item 17: live calendars per session and per organization. */
+  calendarStreamsPerSession: (max: number) =>
+    `This session already has ${max} live calendars open. Close one (another tab or window) to open this one.`,
+  calendarStreamsPerOrganization: (max: number) =>
+    `Your organization already has ${max} live calendars open. Close one or try again in a few minutes.`,
   calendarViewInvalid: "The view must be '' (Day), 1 (Week) or 2 (Month).",
   uploadUnreadable: 'The upload could not be read. Choose the image again.',
   heavyWorkBusy: 'The export is busy; try again in a minute.',

@@ -4,6 +4,7 @@ import { actorForSession, SESSION_TTL_MS } from '../modules/auth/auth.service.ts
 import type { Actor, AnonymousCtx, ContextRunner, Ctx, InTransaction } from './context.ts'
 import { forbidden, unauthorized } from './errors.ts'
 import { hashToken } from './tokens.ts'
+import { UPLOADS_PREFIX } from './uploads.ts'
 
 export const SESSION_COOKIE = 'sb_session'
 
@@ -87,7 +88,8 @@ export function registerAuth(app: FastifyInstance, runner: ContextRunner): Route
   // Access is checked before the body is parsed or validated: an anonymous caller learns nothing more.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access
-    if (!access || !request.url.startsWith('/api')) return
+    // Uploads: an e-mail attachment is served to its organization's signed-in users only.
+    if (!access || !(request.url.startsWith('/api') || request.url.startsWith(UPLOADS_PREFIX))) return
     const token = request.cookies[SESSION_COOKIE]
     if (token && token.length <= 200) {
       const sessionId = hashToken(token)

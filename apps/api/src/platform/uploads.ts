@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { constants, inflateSync } from 'node:zlib'
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { MAX_EMAIL_ATTACHMENT_BYTES, messages } from '@spaceboard/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify'
 import type { Sharp } from 'sharp'
-import { HttpError } from './errors.ts'
+import { HttpError, notFound } from './errors.ts'
 import { appendRouteHook, takesBody } from './route-hooks.ts'
+import { attachmentReadableBy } from './uploads.repository.ts'
 
 /** The spec's "Photos size cannot exceed 1MB", for every uploaded image. */
 export const MAX_IMAGE_BYTES = 1024 * 1024
@@ -27,6 +29,7 @@ export const MAX_IMAGE_PIXELS = 5000 * 5000
 const MAX_DRAINED_BODY_BYTES = 4 * MAX_IMAGE_BYTES
 export const UPLOADS_PREFIX = '/uploads/'
 const storedName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg|pdf)$/
+const storedImageName = /^[A-Za-z0-9_-]{20,40}\.(png|jpg)$/
 
 /** libvips is loaded with the first upload, not at start. */
 const loadSharp = async () => (await import('sharp')).default
@@ -140,7 +143,13 @@ function settleUnreadBody(request: FastifyRequest, reply: FastifyReply) {
   body.resume()
 }
 
-/** Serves uploads with their real content type; anything not named like an upload is a 404. */
+/**
+ * Serves uploads with their real content type; anything not named like an upload is a 404.
+ * Images (re-encoded on upload, so only pixels) are public: mail clients load a template's images
+ * and the logo from these addresses. An e-mail attachment (PDF) is served only to the signed-in
+ * users of its organization, and a 404 to everyone else, signed in or not (issue 42 item 19); its
+ * mail recipients get it as a real attachment of the mail, read from disk by the sender.
+ */
 export async function registerUploads(app: FastifyInstance, dataDir: string) {
   const dir = uploadsDir(dataDir)
   mkdirSync(dir, { recursive: true })
@@ -149,14 +158,38 @@ export async function registerUploads(app: FastifyInstance, dataDir: string) {
     prefix: UPLOADS_PREFIX,
     decorateReply: false,
     index: false,
-    allowedPath: (pathName) => storedName.test(pathName.replace(/^\//, '')),
-    setHeaders(res, filePath) {
+    allowedPath: (pathName) => storedImageName.test(pathName.replace(/^\//, '')),
+    setHeaders(res) {
       res.header('X-Content-Type-Options', 'nosniff')
-      // A PDF is downloaded, never shown by the browser's viewer inside this origin.
-      if (filePath.endsWith('.pdf')) res.header('Content-Disposition', 'attachment')
       res.header('Cache-Control', 'public, max-age=86400')
     },
   })
+  // Hidden from the OpenAPI document like the other files; 'public' so the session is read, and
+  // answered 404 without one (an anonymous caller learns nothing, not even that it exists).
+  app.get(
+    `${UPLOADS_PREFIX}:name(^[A-Za-z0-9_-]{20,40}\\.pdf$)`,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const actor = request.actor
+      const url = `${UPLOADS_PREFIX}${(request.params as { name: string }).name}`
+      const readable =
+        actor !== null &&
+        (await request.signedIn((ctx) =>
+          attachmentReadableBy(ctx.tx, url, actor.organizationId, actor.userId),
+        ))
+      const content = readable ? await readUpload(dataDir, url) : null
+      if (!content) throw notFound()
+      return (
+        reply
+          .header('X-Content-Type-Options', 'nosniff')
+          // Downloaded, never shown by the browser's viewer inside this origin.
+          .header('Content-Disposition', 'attachment')
+          .header('Cache-Control', 'private, no-store')
+          .type('application/pdf')
+          .send(content)
+      )
+    },
+  )
 }
 
 /**
@@ -205,6 +238,75 @@ export async function storeImage(dataDir: string, image: Buffer, maxWidth: numbe
 const PDF_MAGIC = Buffer.from('%PDF-')
 
 /**
+ * Names that make a PDF act rather than show (ISO 32000 12.6, 7.11.4): scripts, actions run on
+ * opening or on events, launching programs, and embedded files. An attachment with any of them is
+ * refused. So are the ones whose objects cannot be read here: encrypted, or behind a filter other
+ * than Flate (the one nearly every writer uses) or an image filter.
+ */
+const ACTIVE_PDF_NAMES = new Set([
+  'JavaScript',
+  'JS',
+  'OpenAction',
+  'AA',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'Encrypt',
+  'ASCIIHexDecode',
+  'AHx',
+  'ASCII85Decode',
+  'A85',
+  'LZWDecode',
+  'LZW',
+  'RunLengthDecode',
+  'RL',
+])
+/** A name: a solidus and regular characters (7.3.5), #xx standing for any byte. */
+const PDF_NAME = /\/([^\0\t\n\f\r ()<>[\]{}/%]+)/g
+const PDF_STREAM = /stream\r?\n/g
+/** Bytes inflated from one attachment's streams at most: past it, the file is refused. */
+const MAX_INFLATED_PDF_BYTES = 64 * 1024 * 1024
+
+function namesActive(text: string) {
+  for (const match of text.matchAll(PDF_NAME)) {
+    const name = (match[1] ?? '').replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    )
+    if (ACTIVE_PDF_NAMES.has(name)) return true
+  }
+  return false
+}
+
+/**
+ * Whether a PDF holds a name of ACTIVE_PDF_NAMES, in its own bytes or inside a Flate-compressed
+ * stream (object streams hide whole dictionaries there, PDF 1.5).
+ */
+export function pdfHasActiveContent(pdf: Buffer) {
+  const text = pdf.toString('latin1')
+  if (namesActive(text)) return true
+  let inflated = 0
+  for (const match of text.matchAll(PDF_STREAM)) {
+    const start = match.index + match[0].length
+    const end = text.indexOf('endstream', start)
+    if (end < 0) break
+    let content: Buffer
+    try {
+      content = inflateSync(pdf.subarray(start, end), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        maxOutputLength: MAX_INFLATED_PDF_BYTES - inflated + 1,
+      })
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return true
+      // Not Flate: an image's own encoding.
+      continue
+    }
+    inflated += content.length
+    if (inflated > MAX_INFLATED_PDF_BYTES || namesActive(content.toString('latin1'))) return true
+  }
+  return false
+}
+
+/**
  * The one PDF of a multipart upload (`file`, with `fileType=image-pdf`): judged by its content, at
  * most 2 MB, and a second file refused with the spec's "Maximum of PDF is 1!!". Reading stops at the
  * first byte over the limit.
@@ -231,7 +333,8 @@ export async function receiveSinglePdf(
       }
       if (part.file.truncated) return { error: messages.pdfTooLarge }
       const buffer = Buffer.concat(chunks)
-      if (!buffer.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return { error: messages.onlyPdf }
+      if (!buffer.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC) || pdfHasActiveContent(buffer))
+        return { error: messages.onlyPdf }
       pdf = buffer
     }
   } catch (error) {

@@ -1,12 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import { addDays, messages } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { centers, clients, emailTemplates, organizations, spaces } from '../../src/db/schema/index.ts'
-import { uploadsDir } from '../../src/platform/uploads.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, type TestApp, testConfig } from '../helpers.ts'
+import { uploadFiles } from '../upload.ts'
 import { startSmtp } from './smtp.ts'
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>
@@ -101,13 +99,14 @@ describe('preview', () => {
 describe('send test', () => {
   it('sends the rendered template with its PDF to the signed-in user only', async () => {
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n')
-    const name = 'a0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5.pdf'
-    mkdirSync(uploadsDir(testConfig().dataDir), { recursive: true })
-    writeFileSync(path.join(uploadsDir(testConfig().dataDir), name), pdf)
+    const upload = await uploadFiles(t, '/api/email-template/attachment', admin, [
+      { name: 'rules.pdf', body: pdf, type: 'application/pdf' },
+    ])
+    expect(upload.statusCode, upload.body).toBe(200)
     const response = await t.api(admin, 'POST', '/api/email-template/send-test', {
       ...template,
       bookingId: ids.booking,
-      attachment_file: [`/uploads/${name}`],
+      attachment_file: [upload.json().file[0].url],
       attachment_file_title: 'Rules',
     })
     expect(response.statusCode, response.body).toBe(200)

@@ -1,8 +1,15 @@
+import type { ServerResponse } from 'node:http'
 import { addDays, CALENDAR_EVENTS_PATH, type CalendarEvent, messages } from '@spaceboard/domain'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { bookings, centers, clients, organizations, spaces } from '../../src/db/schema/index.ts'
+import {
+  CalendarEvents,
+  STREAMS_PER_ORGANIZATION,
+  STREAMS_PER_SESSION,
+} from '../../src/modules/calendar/calendar-events.ts'
+import { hashToken } from '../../src/platform/tokens.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, type TestApp, testConfig } from '../helpers.ts'
 
@@ -273,26 +280,104 @@ describe(`GET ${CALENDAR_EVENTS_PATH} (live updates)`, () => {
   })
 })
 
-describe('a live stream and its session', () => {
-  it('ends once its session is signed out, at the next heartbeat', async () => {
+describe('a live stream and its session (issue 42 item 17)', () => {
+  /** Opens a stream on `base` and reads it to its end; `ended` settles when the server ends it. */
+  async function openRaw(base: string, cookie: string) {
+    const response = await fetch(`${base}${CALENDAR_EVENTS_PATH}`, {
+      headers: { cookie, accept: 'text/event-stream' },
+    })
+    expect(response.status).toBe(200)
+    let text = ''
+    const ended = (async () => {
+      const decoder = new TextDecoder()
+      for await (const chunk of response.body as ReadableStream<Uint8Array>) text += decoder.decode(chunk)
+    })()
+    return { ended, text: () => text }
+  }
+
+  const within = <T>(ms: number, work: Promise<T>) =>
+    Promise.race([
+      work,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms)),
+    ])
+
+  it('ends at once when its session is signed out through another instance, long before a heartbeat', async () => {
+    const cookie = await t.signIn(logins.harbourCsr)
+    const stream = await EventStream.open(cookie)
+    const bystander = await EventStream.open(csr)
+    const signedOutAt = Date.now()
+    expect((await t.api(cookie, 'POST', '/api/logout')).statusCode).toBeLessThan(300)
+    await within(2000, stream.untilEnded())
+    expect(Date.now() - signedOutAt).toBeLessThan(2000)
+    // Another session of the same user and organization keeps hearing.
+    const { bookingId } = await book(nextDay())
+    await bystander.next((e) => e.bookingId === bookingId)
+    expect(stream.events.some((e) => e.bookingId === bookingId)).toBe(false)
+  })
+
+  it('ends when its session is revoked (its row deleted, as a password change or an archive does)', async () => {
+    const cookie = await t.signIn(logins.harbourCsr)
+    const stream = await EventStream.open(cookie)
+    await t.database.db.execute(
+      sql`delete from sessions where user_id = (select id from users where email = ${logins.harbourCsr})`,
+    )
+    await within(2000, stream.untilEnded())
+    csr = await t.signIn(logins.harbourCsr)
+  })
+
+  it('the streams of a session beyond 5 are refused with a 429 that says why', async () => {
+    const cookie = await t.signIn(logins.harbourAdmin)
+    const open = []
+    for (let i = 0; i < STREAMS_PER_SESSION; i++) open.push(await openRaw(otherBase, cookie))
+    const refused = await other.app.inject({
+      method: 'GET',
+      url: CALENDAR_EVENTS_PATH,
+      headers: { cookie, accept: 'text/event-stream' },
+    })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().message).toBe(messages.calendarStreamsPerSession(STREAMS_PER_SESSION))
+    // Another session of the organization still opens one; signing out ends all five at once.
+    const another = await openRaw(otherBase, admin)
+    expect((await t.api(cookie, 'POST', '/api/logout')).statusCode).toBeLessThan(300)
+    await within(2000, Promise.all(open.map((s) => s.ended)))
+    expect(another.text()).toContain(': connected')
+  })
+
+  it('the streams of an organization beyond its bound are refused, whatever the session', async () => {
+    const events = new CalendarEvents(
+      t.database,
+      async () => new Map(),
+      () => {},
+    )
+    const response = () =>
+      ({ writeHead: () => ({ end() {} }), write() {}, on() {}, end() {} }) as unknown as ServerResponse
+    for (let i = 0; i < STREAMS_PER_ORGANIZATION; i++) {
+      const session = `s${Math.floor(i / STREAMS_PER_SESSION)}`
+      expect(events.refusal(ids.harbour, session)).toBeNull()
+      events.open(ids.harbour, session, response())
+    }
+    expect(events.refusal(ids.harbour, 'fresh')).toBe(
+      messages.calendarStreamsPerOrganization(STREAMS_PER_ORGANIZATION),
+    )
+    expect(events.refusal(ids.summit, 'fresh')).toBeNull()
+    await events.close()
+    expect(events.size).toBe(0)
+  })
+
+  it('ends once its session has expired, at the next heartbeat', async () => {
     const watching = await buildApp(testConfig(), t.database, { liveHeartbeatMs: 100 })
     try {
       const base = await watching.app.listen({ port: 0, host: '127.0.0.1' })
       const cookie = await t.signIn(logins.harbourCsr)
-      const response = await fetch(`${base}${CALENDAR_EVENTS_PATH}`, {
-        headers: { cookie, accept: 'text/event-stream' },
-      })
-      expect(response.status).toBe(200)
-      let heartbeats = 0
-      const reading = (async () => {
-        const decoder = new TextDecoder()
-        for await (const chunk of response.body as ReadableStream<Uint8Array>)
-          heartbeats += decoder.decode(chunk).split(': heartbeat').length - 1
-      })()
+      const stream = await openRaw(base, cookie)
       // Signed in, the stream stays open through heartbeats.
-      while (heartbeats < 2) await new Promise((resolve) => setTimeout(resolve, 50))
-      expect((await t.api(cookie, 'POST', '/api/logout')).statusCode).toBeLessThan(300)
-      await reading
+      while (stream.text().split(': heartbeat').length < 3) await new Promise((r) => setTimeout(r, 50))
+      // Expired, not deleted: nothing is announced, the heartbeat's check finds it.
+      const sessionId = hashToken(cookie.slice('sb_session='.length))
+      await t.database.db.execute(
+        sql`update sessions set expires_at = now() - interval '1 second' where id = ${sessionId}`,
+      )
+      await within(2000, stream.ended)
     } finally {
       await watching.app.close()
     }

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib'
 import { emailTemplateTypeLabel, messages, permissionRefusal } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -81,6 +82,23 @@ function pdfFile(size = 1200) {
   const head = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n')
   const tail = Buffer.from('\n%%EOF\n')
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail])
+}
+
+/** A PDF whose catalog carries `entry`. */
+function pdfWith(entry: string) {
+  return Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog ${entry} >>\nendobj\n%%EOF\n`)
+}
+
+/** A PDF with one Flate-compressed stream holding `content`. */
+function compressedStream(content: string) {
+  const data = deflateSync(Buffer.from(content))
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n2 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`,
+    ),
+    data,
+    Buffer.from('\nendstream\nendobj\n%%EOF\n'),
+  ])
 }
 
 const uploadPdf = (files: { name: string; body: Buffer; type: string }[], cookie = harbourAdmin) =>
@@ -363,10 +381,11 @@ describe('attachment', () => {
     expect(upload.statusCode, upload.body).toBe(200)
     const url = upload.json().file[0].url as string
     expect(url).toMatch(/^\/uploads\/[\w-]+\.pdf$/)
-    const served = await t.app.inject({ method: 'GET', url })
+    const served = await t.app.inject({ method: 'GET', url, headers: { cookie: harbourCsr } })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('application/pdf')
     expect(served.headers['content-disposition']).toBe('attachment')
+    expect(served.headers['cache-control']).toBe('private, no-store')
     expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     const template = await created(body({ attachment_file: [url], attachment_file_title: 'Terms' }))
     expect(template).toMatchObject({ attachment_file: [url], attachment_file_title: 'Terms' })
@@ -393,6 +412,64 @@ describe('attachment', () => {
     expect(two.json()).toEqual({ file: [{ error: messages.maxOnePdf }] })
     const notMultipart = await t.api(harbourAdmin, 'POST', '/api/email-template/attachment', { file: 'x' })
     expect(notMultipart.statusCode).toBe(400)
+  })
+
+  it('refuses a PDF that would act (scripts, actions, launching, embedded files), however its names are written', async () => {
+    const active = [
+      '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>',
+      '/OpenAction 2 0 R',
+      '/AA << /O << /S /Launch /F (calc.exe) >> >>',
+      '/Names << /EmbeddedFiles 3 0 R >>',
+      // #xx escapes in a name (ISO 32000 7.3.5): /JavaScript all the same.
+      '/Names << /J#61vaScript 4 0 R >>',
+    ]
+    for (const entry of active) {
+      const refused = await uploadPdf([{ name: 'terms.pdf', body: pdfWith(entry), type: 'application/pdf' }])
+      expect(refused.statusCode, entry).toBe(400)
+      expect(refused.json()).toEqual({ file: [{ error: messages.onlyPdf }] })
+    }
+    // Hidden in a compressed object stream (PDF 1.5), where the bytes of the file do not show it.
+    const hidden = compressedStream('<< /Type /Action /S /JavaScript /JS (app.alert(1)) >>')
+    const refused = await uploadPdf([{ name: 'terms.pdf', body: hidden, type: 'application/pdf' }])
+    expect(refused.json()).toEqual({ file: [{ error: messages.onlyPdf }] })
+    // A compressed page, the way writers store one, is fine.
+    const page = compressedStream('BT /F1 12 Tf 72 712 Td (Terms and conditions) Tj ET')
+    const accepted = await uploadPdf([{ name: 'terms.pdf', body: page, type: 'application/pdf' }])
+    expect(accepted.statusCode, accepted.body).toBe(200)
+  })
+
+  it("serves an attachment only to its organization's signed-in users: a 404 to anyone else", async () => {
+    await clearTemplates()
+    const upload = await uploadPdf([{ name: 'terms.pdf', body: pdfFile(), type: 'application/pdf' }])
+    const url = upload.json().file[0].url as string
+    const status = async (cookie?: string) =>
+      (await t.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) })).statusCode
+    expect(await status()).toBe(404)
+    expect(await status('sb_session=forged')).toBe(404)
+    expect(await status(summitAdmin)).toBe(404)
+    expect(await status(harbourAdmin)).toBe(200)
+    expect(await status(harbourCsr)).toBe(200)
+    // Another organization that knows the address can neither attach it nor send it in a test mail.
+    const taken = await create(body({ attachment_file: [url] }), summitAdmin)
+    expect(taken.json().errors).toEqual({ attachment_file: messages.attachmentNotUploaded })
+    const testMail = await t.api(
+      summitAdmin,
+      'POST',
+      '/api/email-template/send-test',
+      body({ attachment_file: [url] }),
+    )
+    expect(testMail.json().errors).toEqual({ attachment_file: messages.onlyPdf })
+    expect(await status(summitAdmin)).toBe(404)
+    // Attached to a Harbour template, a super user reads it too; images stay public (mail clients load them).
+    await created(body({ attachment_file: [url] }))
+    expect(await status(superCookie)).toBe(200)
+    const image = (
+      await uploadFiles(t, '/api/email-template/image', harbourAdmin, [
+        { name: 'logo.png', body: await pngImage(), type: 'image/png' },
+      ])
+    ).json().file[0].url as string
+    expect((await t.app.inject({ method: 'GET', url: image })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: image.replace(/\.png$/, '.pdf') })).statusCode).toBe(404)
   })
 
   it('saves only attachments this server stored, at most one', async () => {

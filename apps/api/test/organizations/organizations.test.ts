@@ -460,6 +460,10 @@ describe('archive and restore', () => {
     expect(restored.statusCode).toBe(200)
     const view = (await request(superCookie, 'GET', `/api/organization/${SUMMIT}`)).json()
     expect(view).toMatchObject({ deleted_at: null, time_format: 'dd/mm' })
+    // The archive ended its users' sessions (and so their live streams): restored, they sign in again.
+    expect((await request(summitAdmin, 'GET', '/api/profile')).statusCode).toBe(401)
+    summitAdmin = await t.signIn(logins.summitAdmin)
+    expect((await request(summitAdmin, 'GET', '/api/profile')).statusCode).toBe(200)
   })
 
   it('is for super only', async () => {

@@ -1,7 +1,8 @@
 import { messages } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../src/db/schema/index.ts'
+import { emailChangeTokens, mailOutbox, users } from '../../src/db/schema/index.ts'
+import { hashToken } from '../../src/platform/tokens.ts'
 import { createTestApp, DEMO_PASSWORD, logins, type TestApp } from '../helpers.ts'
 
 let t: TestApp
@@ -24,6 +25,19 @@ const putProfile = (payload: unknown, cookie?: string) =>
     payload: payload as object,
     ...(cookie ? { headers: { cookie } } : {}),
   })
+
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/profile/email-confirmation', payload: { token } })
+
+const outbox = () => t.database.db.select().from(mailOutbox).orderBy(mailOutbox.id)
+const outboxSize = async () => (await outbox()).length
+
+/** The token of the confirmation link in a mail's text. */
+function tokenOf(text: string | undefined): string {
+  const token = /\/admin\/confirm-email\?token=([\w-]+)/.exec(text ?? '')?.[1]
+  if (!token) throw new Error(`no confirmation link in ${text}`)
+  return token
+}
 
 async function userRow(email: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.email, email))
@@ -90,7 +104,8 @@ describe('GET /api/profile', () => {
 })
 
 describe('PUT /api/profile', () => {
-  it('saves first name, last name and email, and the change persists', async () => {
+  it('saves the names at once; a new email changes only when the link mailed to it is followed', async () => {
+    const before = await outboxSize()
     const response = await putProfile(
       { first_name: 'Chrissy', last_name: 'Harbourside', email: 'chrissy@harbour.test' },
       cookies.harbourCsr,
@@ -99,23 +114,115 @@ describe('PUT /api/profile', () => {
     expect(response.json()).toMatchObject({
       first_name: 'Chrissy',
       last_name: 'Harbourside',
-      email: 'chrissy@harbour.test',
+      email: logins.harbourCsr,
+      pending_email: 'chrissy@harbour.test',
       type: 'csr',
       organizationName: 'Harbour Workspaces',
     })
-    const again = await getProfile(cookies.harbourCsr)
-    expect(again.json()).toMatchObject({ first_name: 'Chrissy', email: 'chrissy@harbour.test' })
-    const row = await userRow('chrissy@harbour.test')
-    expect(row).toMatchObject({ firstName: 'Chrissy', lastName: 'Harbourside' })
-    expect(await userRow(logins.harbourCsr)).toBeUndefined()
+    expect((await getProfile(cookies.harbourCsr)).json()).toMatchObject({
+      first_name: 'Chrissy',
+      email: logins.harbourCsr,
+      pending_email: 'chrissy@harbour.test',
+    })
+    expect(await userRow(logins.harbourCsr)).toMatchObject({ firstName: 'Chrissy', lastName: 'Harbourside' })
+    // A link to the new address, a notice (naming it) to the current one.
+    const mails = (await outbox()).slice(before)
+    expect(mails.map((m) => m.to).sort()).toEqual(['chrissy@harbour.test', logins.harbourCsr].sort())
+    expect(mails.find((m) => m.to === logins.harbourCsr)?.text).toContain('chrissy@harbour.test')
+    const token = tokenOf(mails.find((m) => m.to === 'chrissy@harbour.test')?.text)
 
-    // The new email signs in; the old one no longer does.
+    const confirmed = await confirm(token)
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    expect(confirmed.json()).toEqual({
+      message: messages.emailChanged('chrissy@harbour.test'),
+      email: 'chrissy@harbour.test',
+    })
+    expect(await userRow(logins.harbourCsr)).toBeUndefined()
+    expect((await getProfile(cookies.harbourCsr)).json()).toMatchObject({
+      email: 'chrissy@harbour.test',
+      pending_email: null,
+    })
+    // The new email signs in; the link works once.
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { backend: 1, email: 'chrissy@harbour.test', password: DEMO_PASSWORD },
     })
     expect(signIn.statusCode).toBe(200)
+    const again = await confirm(token)
+    expect(again.statusCode).toBe(400)
+    expect(again.json().message).toBe(messages.emailChangeLinkInvalid)
+  })
+
+  it('refuses an expired link, an unknown one, and an older link once a newer change is asked', async () => {
+    const ask = async (email: string) => {
+      const before = await outboxSize()
+      const response = await putProfile(
+        { first_name: 'Adam', last_name: 'Summit', email },
+        cookies.summitAdmin,
+      )
+      expect(response.statusCode).toBe(200)
+      return tokenOf((await outbox()).slice(before).find((m) => m.to === email)?.text)
+    }
+    const expired = await ask('adam.one@summit.test')
+    await t.database.db
+      .update(emailChangeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChangeTokens.tokenHash, hashToken(expired)))
+    const older = await ask('adam.two@summit.test')
+    await ask('adam.three@summit.test')
+    for (const token of [expired, older, 'not-a-token']) {
+      const refused = await confirm(token)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toEqual({
+        message: messages.emailChangeLinkInvalid,
+        errors: { token: messages.emailChangeLinkInvalid },
+      })
+    }
+    expect(await userRow(logins.summitAdmin)).toBeDefined()
+    expect((await confirm('')).statusCode).toBe(400)
+  })
+
+  it('answers an address with an account, in any organization or case, exactly as a free one', async () => {
+    const answer = async (email: string) => {
+      const response = await putProfile({ first_name: 'Cora', last_name: 'Summit', email }, cookies.summitCsr)
+      const { pending_email, ...rest } = response.json()
+      return { status: response.statusCode, rest, pending: String(pending_email).toLowerCase() }
+    }
+    const free = await answer('cora.free@summit.test')
+    for (const taken of [logins.harbourAdmin, 'ADMIN@HARBOUR.TEST', logins.summitAdmin]) {
+      const other = await answer(taken)
+      expect(other.status).toBe(free.status)
+      expect(other.rest).toEqual(free.rest)
+      expect(other.pending).toBe(taken.toLowerCase())
+    }
+    expect(await userRow(logins.summitCsr)).toMatchObject({ firstName: 'Cora', lastName: 'Summit' })
+  })
+
+  it('a link followed once its address has been taken says so to its holder, and changes nothing', async () => {
+    const before = await outboxSize()
+    await putProfile(
+      { first_name: 'Cora', last_name: 'Summit', email: 'cora.new@summit.test' },
+      cookies.summitCsr,
+    )
+    const token = tokenOf((await outbox()).slice(before).find((m) => m.to === 'cora.new@summit.test')?.text)
+    const [org] = await t.database.db.select().from(users).where(eq(users.email, logins.summitCsr))
+    await t.database.db.insert(users).values({
+      email: 'Cora.New@summit.test',
+      type: 'csr',
+      organizationId: org?.organizationId,
+      firstName: 'Other',
+      lastName: 'User',
+      passwordHash: 'x',
+      deletedAt: new Date(),
+    })
+    const response = await confirm(token)
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      message: messages.emailAlreadyExist,
+      errors: { email: messages.emailAlreadyExist },
+    })
+    expect(await userRow(logins.summitCsr)).toBeDefined()
   })
 
   it('trims the values', async () => {
@@ -173,37 +280,6 @@ describe('PUT /api/profile', () => {
       expect(response.json().errors.email).toBe('Please enter valid email.')
     },
   )
-
-  it("refuses another user's email, in any case, with 'Email already exist' and changes nothing", async () => {
-    for (const email of [logins.harbourAdmin, 'ADMIN@HARBOUR.TEST']) {
-      const response = await putProfile({ first_name: 'Cora', last_name: 'Summit', email }, cookies.summitCsr)
-      expect(response.statusCode).toBe(400)
-      expect(response.json()).toEqual({
-        message: 'Email already exist',
-        errors: { email: 'Email already exist' },
-      })
-    }
-    expect(await userRow(logins.summitCsr)).toMatchObject({ firstName: 'Cora', lastName: 'Summit' })
-  })
-
-  it("refuses an archived user's email too (the address stays unique)", async () => {
-    const [org] = await t.database.db.select().from(users).where(eq(users.email, logins.summitCsr))
-    await t.database.db.insert(users).values({
-      email: 'archived@summit.test',
-      type: 'csr',
-      organizationId: org?.organizationId,
-      firstName: 'Old',
-      lastName: 'User',
-      passwordHash: 'x',
-      deletedAt: new Date(),
-    })
-    const response = await putProfile(
-      { first_name: 'Cora', last_name: 'Summit', email: 'archived@summit.test' },
-      cookies.summitCsr,
-    )
-    expect(response.statusCode).toBe(400)
-    expect(response.json().errors.email).toBe(messages.emailAlreadyExist)
-  })
 
   it('refuses fields other than the three of the form (type, organization, password)', async () => {
     for (const extra of [{ type: 'super' }, { organization_id: 1 }, { password: 'x' }]) {

@@ -17,6 +17,12 @@ export const profileUpdateSchema = z.strictObject({
 })
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>
 
+/** The e-mail change's confirmation: the token of the link sent to the new address. */
+export const emailConfirmationSchema = z.strictObject({
+  token: z.string().min(1, messages.emailChangeLinkInvalid).max(200, messages.emailChangeLinkInvalid),
+})
+export type EmailConfirmation = z.infer<typeof emailConfirmationSchema>
+
 export interface Profile {
   id: number
   first_name: string
@@ -32,4 +38,9 @@ export interface Profile {
   time_format: 'dd/mm' | 'mm/dd'
   /** The organization's plan features (none for super users): screens of a feature show only with it. */
   features: Partial<Record<FeatureFlag, boolean>>
+  /**
+   * The address an e-mail change waits to be confirmed at (its link sent there, not yet followed
+   * nor expired), or null: the e-mail stays `email` until then.
+   */
+  pending_email: string | null
 }

@@ -40,3 +40,22 @@ export const signInFailures = pgTable(
     index('sign_in_failures_ip_idx').on(t.ip, t.at),
   ],
 )
+
+/**
+ * A profile's e-mail change waiting for its confirmation link (issue 42 item 18): the address
+ * changes only when the single-use link sent to it is followed before it expires.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_change_tokens_user_idx').on(t.userId)],
+)

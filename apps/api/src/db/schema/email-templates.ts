@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { check, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core'
 import { organizations } from './organizations.ts'
 import { createdAt, updatedAt } from './shared.ts'
+import { users } from './users.ts'
 
 /**
  * An organization's own e-mail template of one type (spec 3 §3). At most one per type: the type
@@ -33,3 +34,17 @@ export const emailTemplates = pgTable(
     check('email_templates_subject_check', sql`length(${t.emailSubject}) between 1 and 255`),
   ],
 )
+
+/**
+ * Who uploaded each e-mail attachment (issue 42 item 19): a PDF is served only to the signed-in
+ * users of the organization it was uploaded for, and only that organization's templates may
+ * attach it. A super user's upload has no organization until a template of one attaches it.
+ */
+export const attachmentUploads = pgTable('attachment_uploads', {
+  url: text('url').primaryKey(),
+  organizationId: integer('organization_id').references(() => organizations.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+})

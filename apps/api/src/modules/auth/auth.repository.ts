@@ -46,16 +46,19 @@ export async function findActorBySession(tx: Tx, sessionId: string) {
   return row
 }
 
-/** Which of these sessions are still open: not expired, signed out or revoked, and their user and organization not archived. */
-export async function findOpenSessionIds(tx: Tx, sessionIds: string[]): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set()
+/**
+ * Which of these sessions are still open (not expired, signed out or revoked, and their user and
+ * organization not archived), each with when it expires (ms since the epoch).
+ */
+export async function findOpenSessions(tx: Tx, sessionIds: string[]): Promise<Map<string, number>> {
+  if (sessionIds.length === 0) return new Map()
   const rows = await tx
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`), activeUser))
-  return new Set(rows.map((row) => row.id))
+  return new Map(rows.map((row) => [row.id, row.expiresAt.getTime()]))
 }
 
 export async function insertSession(tx: Tx, id: string, userId: number, expiresAt: Date) {

@@ -107,9 +107,9 @@ export async function resetPassword(
   return { userId: user.id, token }
 }
 
-/** The sessions of `sessionIds` that are still open (a live stream ends with its session). */
-export function openSessions(tx: Tx, sessionIds: string[]): Promise<Set<string>> {
-  return repo.findOpenSessionIds(tx, sessionIds)
+/** The sessions of `sessionIds` that are still open, with their expiry (a live stream ends with its session). */
+export function openSessions(tx: Tx, sessionIds: string[]): Promise<Map<string, number>> {
+  return repo.findOpenSessions(tx, sessionIds)
 }
 
 /** Resolves the actor of a session (its hashed token), sliding the expiry forward when half of it has passed. */

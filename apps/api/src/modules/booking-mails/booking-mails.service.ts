@@ -21,6 +21,7 @@ import { fieldError, notFound } from '../../platform/errors.ts'
 import type { MailMessage } from '../../platform/mail.repository.ts'
 import type { Mailer } from '../../platform/mail.ts'
 import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
+import { attachmentReadableBy } from '../../platform/uploads.repository.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
 import type { BookingMails, MailSource } from '../bookings/booking-mails.ts'
 import { getBooking } from '../bookings/bookings.service.ts'
@@ -431,7 +432,12 @@ export async function sendTestMail(ctx: Ctx, deps: BookingMailDeps, input: Email
   const attachments: MailAttachmentRef[] = []
   const url = input.attachment_file[0]
   if (url) {
-    if (!isUploadUrl(url)) throw fieldError('attachment_file', messages.onlyPdf)
+    // Only an attachment the user may read: another organization's stays out of the mail too.
+    if (
+      !isUploadUrl(url) ||
+      !(await attachmentReadableBy(ctx.tx, url, ctx.actor.organizationId, ctx.actor.userId))
+    )
+      throw fieldError('attachment_file', messages.onlyPdf)
     const title = (input.attachment_file_title || 'Attachment').replace(/\.pdf$/i, '')
     attachments.push({ kind: 'upload', filename: `${title}.pdf`, url })
   }

@@ -88,6 +88,9 @@ export function calendarRoutes(app: App, events: CalendarEvents) {
         request.log.error({ err: error }, 'calendar live updates could not listen')
         throw new HttpError(503, messages.calendarLiveUnavailable)
       }
+      // In the same turn as open(): no other stream of this session can slip in between.
+      const refusal = events.refusal(organizationId, sessionId)
+      if (refusal) throw new HttpError(429, refusal)
       reply.hijack()
       events.open(organizationId, sessionId, reply.raw)
     },

@@ -84,7 +84,9 @@ export function emailTemplateRoutes(app: App, { config }: AppDeps) {
     async (request, reply) => {
       const received = await receiveSinglePdf(request)
       if ('error' in received) return reply.code(400).send({ file: [{ error: received.error }] })
-      return { file: [{ url: await storePdf(config.dataDir, received.pdf) }], message: messages.fileAdded }
+      const url = await storePdf(config.dataDir, received.pdf)
+      await request.signedIn((ctx) => service.recordAttachment(ctx, url))
+      return { file: [{ url }], message: messages.fileAdded }
     },
   )
 

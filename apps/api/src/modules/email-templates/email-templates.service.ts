@@ -18,6 +18,7 @@ import {
 } from '../../platform/errors.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
+import { attachmentUploadedFor, recordAttachmentUpload } from '../../platform/uploads.repository.ts'
 import { isStoredPdf } from '../../platform/uploads.ts'
 import { workflowNamesUsingTemplate } from '../workflows/workflows.repository.ts'
 import { sanitizeEmailContent } from './email-content.ts'
@@ -64,12 +65,29 @@ async function organizationThatMayWrite(ctx: Ctx, organizationId: number) {
   if (!emailTemplatesEnabled(organization)) throw forbidden(messages.emailTemplatesOff)
 }
 
-async function valuesOf(dataDir: string, input: EmailTemplateInput, storedAttachments: string[] = []) {
+/**
+ * The values of a template of `organizationId` as saved. A new attachment must be a PDF this server
+ * still has, uploaded for that organization (or by this user): another organization's upload,
+ * even if its address is known, is not attached (and so never becomes readable through it).
+ */
+async function valuesOf(
+  ctx: Ctx,
+  dataDir: string,
+  organizationId: number,
+  input: EmailTemplateInput,
+  storedAttachments: string[] = [],
+) {
   const emailContent = sanitizeEmailContent(input.email_content)
   // What was only markup the allow-list removed (a lone script) leaves no content.
   if (emailContentIsEmpty(emailContent)) throw fieldError('email_content', messages.fillEmailContent)
   for (const url of input.attachment_file) {
-    if (!storedAttachments.includes(url) && !(await isStoredPdf(dataDir, url)))
+    if (
+      !storedAttachments.includes(url) &&
+      !(
+        (await isStoredPdf(dataDir, url)) &&
+        (await attachmentUploadedFor(ctx.tx, url, organizationId, ctx.actor.userId))
+      )
+    )
       throw fieldError('attachment_file', messages.attachmentNotUploaded)
   }
   return {
@@ -106,7 +124,7 @@ async function sameTypeRace<T>(work: () => Promise<T>): Promise<T> {
 export async function createEmailTemplate(ctx: Ctx, dataDir: string, input: EmailTemplateInput) {
   const organizationId = organizationForWrite(ctx.actor, input.organization_id, messages.selectRequired)
   await organizationThatMayWrite(ctx, organizationId)
-  const values = await valuesOf(dataDir, input)
+  const values = await valuesOf(ctx, dataDir, organizationId, input)
   await refuseTakenType(ctx, organizationId, input)
   const id = await sameTypeRace(() => repo.insertEmailTemplate(ctx.tx, organizationId, values))
   return getEmailTemplate(ctx, id)
@@ -116,7 +134,7 @@ export async function createEmailTemplate(ctx: Ctx, dataDir: string, input: Emai
 export async function updateEmailTemplate(ctx: Ctx, dataDir: string, id: number, input: EmailTemplateInput) {
   const stored = await getEmailTemplate(ctx, id)
   await organizationThatMayWrite(ctx, stored.organization_id)
-  const values = await valuesOf(dataDir, input, stored.attachment_file)
+  const values = await valuesOf(ctx, dataDir, stored.organization_id, input, stored.attachment_file)
   await refuseTakenType(ctx, stored.organization_id, input, id)
   await sameTypeRace(() => repo.updateEmailTemplate(ctx.tx, id, stored.organization_id, values))
   return getEmailTemplate(ctx, id)
@@ -132,4 +150,9 @@ export async function deleteEmailTemplate(ctx: Ctx, id: number) {
     })
   await repo.deleteEmailTemplate(ctx.tx, id, stored.organization_id)
   return { message: messages.recordDeleted }
+}
+
+/** Records an uploaded attachment as the signed-in user's, for their organization (none for a super user). */
+export function recordAttachment({ actor, tx }: Ctx, url: string) {
+  return recordAttachmentUpload(tx, url, actor.organizationId, actor.userId)
 }

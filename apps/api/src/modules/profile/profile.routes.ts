@@ -1,8 +1,10 @@
-import { profileUpdateSchema } from '@spaceboard/domain'
-import type { App } from '../../platform/app.ts'
+import { emailConfirmationSchema, profileUpdateSchema } from '@spaceboard/domain'
+import type { App, AppDeps } from '../../platform/app.ts'
 import * as service from './profile.service.ts'
 
-export function profileRoutes(app: App) {
+export function profileRoutes(app: App, { config, mailer }: AppDeps) {
+  const deps = { mailer, publicUrl: config.publicUrl }
+
   app.get('/api/profile', { config: { access: 'profile.read' }, schema: { tags: ['profile'] } }, (request) =>
     request.signedIn((ctx) => service.getProfile(ctx)),
   )
@@ -10,6 +12,23 @@ export function profileRoutes(app: App) {
   app.put(
     '/api/profile',
     { config: { access: 'profile.update' }, schema: { tags: ['profile'], body: profileUpdateSchema } },
-    (request) => request.signedIn((ctx) => service.updateProfile(ctx, request.body)),
+    async (request) => {
+      const profile = await request.signedIn((ctx) => service.updateProfile(ctx, deps, request.body))
+      mailer.kick()
+      return profile
+    },
+  )
+
+  /**
+   * The link of an e-mail change (path not in the spec): public, since the link's holder proves
+   * they own the new address by having it, signed in or not, in any browser.
+   */
+  app.post(
+    '/api/profile/email-confirmation',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags: ['profile'], body: emailConfirmationSchema },
+    },
+    (request) => request.anonymous((ctx) => service.confirmEmailChange(ctx, request.body)),
   )
 }

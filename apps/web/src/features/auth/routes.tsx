@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { rootRoute } from '../../platform/routes.tsx'
-import { resetPasswordSearchSchema, signInSearchSchema } from './search.ts'
+import { confirmEmailSearchSchema, resetPasswordSearchSchema, signInSearchSchema } from './search.ts'
 import { SignInRoute } from './sign-in-route.tsx'
 
 // Signed-out screens. Sign in is the first page most people see: main.tsx shows it without the app;
@@ -26,4 +26,12 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('./reset-password.tsx'), 'ResetPassword'),
 })
 
-export const authRoutes = [signInRoute, forgotPasswordRoute, resetPasswordRoute] as const
+// Signed in or not: the link of an e-mail change may be opened in any browser.
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'admin/confirm-email',
+  validateSearch: confirmEmailSearchSchema,
+  component: lazyRouteComponent(() => import('./confirm-email.tsx'), 'ConfirmEmail'),
+})
+
+export const authRoutes = [signInRoute, forgotPasswordRoute, resetPasswordRoute, confirmEmailRoute] as const

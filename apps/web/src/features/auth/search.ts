@@ -10,3 +10,6 @@ export const signInSearchSchema = z.object({
 export const resetPasswordSearchSchema = z.object({
   token: z.string().max(200).optional().catch(undefined),
 })
+
+/** Confirm e-mail: the token of the link mailed to the new address. */
+export const confirmEmailSearchSchema = resetPasswordSearchSchema

@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons'
+import { messages } from '@spaceboard/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Button, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd'
+import { Alert, Button, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd'
 import { configQuery } from '../../platform/config.ts'
 import { useFormatDate } from '../../platform/format.ts'
 import { fullName, useProfile } from '../../platform/session.ts'
@@ -53,6 +54,14 @@ export function Profile() {
           Edit
         </Button>
       </Flex>
+      {profile.pending_email ? (
+        <Alert
+          type="info"
+          showIcon
+          title={messages.emailChangeSent(profile.pending_email)}
+          description="Your e-mail changes when you open that link."
+        />
+      ) : null}
       <Descriptions bordered column={1} items={items} styles={{ label: { width: 200 } }} />
     </Flex>
   )
