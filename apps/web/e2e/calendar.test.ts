@@ -139,7 +139,10 @@ async function closedHoursOf(page: Page, space: string): Promise<string[][]> {
 const query = (route: Route, name: string): string =>
   new URL(route.request().url()).searchParams.get(name) ?? ''
 
-/** Spaces 01…n of Circular Quay (Sydney) for a window answer of the test's own, bookable 07:00–20:00. */
+/**
+ * Spaces 01…n of Circular Quay (Sydney) for a window answer of the test's own: their own window
+ * 07:00–21:00 is wider than the location's hours, 09:00–20:00, so they are bookable 09:00–20:00.
+ */
 function quaySpaces(count: number): CalendarAnswer['spaces'] {
   return Array.from({ length: count }, (_, i) => ({
     id: 9000 + i,
@@ -150,7 +153,10 @@ function quaySpaces(count: number): CalendarAnswer['spaces'] {
     displayOrder: i + 1,
     colorIndex: i % 53,
     startTime: '07:00',
-    endTime: '20:00',
+    endTime: '21:00',
+    openTime: '09:00',
+    closeTime: '20:00',
+    openAfterHours: false,
     minimumDurationMinutes: 60,
   }))
 }
@@ -402,9 +408,9 @@ describe('Booking calendar', () => {
       time_format: 'dd/mm',
       start_date: date,
       end_date: date,
-      // Space 02 is bookable around the clock; the others from 07:00 to 20:00.
+      // Space 02 is bookable around the clock (its location open after hours); the others from 09:00 to 20:00.
       spaces: quaySpaces(40).map((space, i) =>
-        i === 1 ? { ...space, startTime: '00:00', endTime: '00:00' } : space,
+        i === 1 ? { ...space, startTime: '00:00', endTime: '00:00', openAfterHours: true } : space,
       ),
       names: [],
       bookings: [],
@@ -441,9 +447,10 @@ describe('Booking calendar', () => {
     expect(first.columns).toBeLessThan(40)
     expect(first.columns * first.width).toBeGreaterThan(first.grid)
     expect(first.width).toBeCloseTo(widths[0] as number, 0)
-    // Each column shades its own space's hours outside its bookable window (45 px an hour), and its blackout.
+    // Each column shades its own space's hours outside its bookable window (45 px an hour), and its
+    // blackout: 07:00–09:00 and 20:00–21:00 too, when its location is closed and bookings are refused.
     expect(await closedHoursOf(page, 'Space 01')).toEqual([
-      ['0px', '315px', 'Outside bookable hours'],
+      ['0px', '405px', 'Outside bookable hours'],
       ['900px', '180px', 'Outside bookable hours'],
     ])
     expect(await closedHoursOf(page, 'Space 02')).toEqual([])

@@ -126,9 +126,16 @@ export const calendarSpaceSchema = z.object({
     .int()
     .min(0)
     .max(CALENDAR_PALETTE_SIZE - 1),
-  /** The bookable window, HH:mm on the location's clock, the same every day of the week. Outside it is shaded. */
+  /** The space's own window, HH:mm on the location's clock, the same every day of the week. */
   startTime: wallTimeText,
   endTime: wallTimeText,
+  /**
+   * The location's opening hours (HH:mm) and whether it takes bookings after them: with the space's
+   * own window they make its bookable window (bookableWindow); outside that it is shaded.
+   */
+  openTime: wallTimeText,
+  closeTime: wallTimeText,
+  openAfterHours: z.boolean(),
   /** The space's minimum duration: a resize below it is refused (spec 2 §5). */
   minimumDurationMinutes: z.number().int(),
 })

@@ -51,7 +51,7 @@ import {
   rescheduleQuoteQuery,
 } from './operations-api.ts'
 import { AmountDialog, quoteRefusal, useSendReschedule } from './reschedule-flow.tsx'
-import { bookableWindow, describeDuration, durationMinutes } from './room-detail-model.ts'
+import { describeDuration, durationMinutes, roomWindow } from './room-detail-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/reschedule/$id')
 
@@ -137,7 +137,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
   const detail = useQuery(roomDetailQuery(spaceId, booking.clientId, date ?? booking.start_date))
   const booked = useQuery(bookedSlotsQuery(spaceId, date, booking.bookingId))
   const room = detail.data?.success ? detail.data : undefined
-  const hours = room ? bookableWindow(room) : null
+  const hours = room ? roomWindow(room) : null
 
   // A room that cannot be booked (success false): its message, then back to the bookings (spec 2 §2).
   const leftFor = useRef<unknown>(null)
@@ -319,10 +319,12 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
                   rules={rules.start}
                   {...problem('start_time')}
                   extra={
-                    hours ? `Bookable ${formatWallTime(hours.from)} – ${formatWallTime(hours.to)}` : undefined
+                    hours
+                      ? `Bookable ${formatWallTime(hours.opens)} – ${formatWallTime(hours.closes)}`
+                      : undefined
                   }
                 >
-                  <WallTimePicker placeholder="Start time" min={hours?.from} max={hours?.to} />
+                  <WallTimePicker placeholder="Start time" min={hours?.opens} max={hours?.closes} />
                 </Form.Item>
                 <Form.Item
                   label="End Time"
@@ -337,7 +339,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
                       : undefined
                   }
                 >
-                  <WallTimePicker placeholder="End time" min={hours?.from} max={hours?.to} />
+                  <WallTimePicker placeholder="End time" min={hours?.opens} max={hours?.closes} />
                 </Form.Item>
                 <AlreadyBooked
                   slots={booked.data}

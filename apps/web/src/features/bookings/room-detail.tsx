@@ -63,7 +63,6 @@ import { bookingListPath } from './operations-api.ts'
 import {
   type BodyContext,
   type BookingFormValues,
-  bookableWindow,
   bookingBody,
   bookingErrors,
   describeDuration,
@@ -72,6 +71,7 @@ import {
   quoteBody,
   type RoomDetailSearch,
   remainingDates,
+  roomWindow,
 } from './room-detail-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/room-detail')
@@ -163,7 +163,7 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
   const packages = room?.packages ?? []
   const chosenPackage = packages.find((p) => p.id === values.package_id) ?? null
   const currency = organization.data?.currency_code ?? room?.currency
-  const hours = room ? bookableWindow(room) : null
+  const hours = room ? roomWindow(room) : null
 
   // A room that cannot be booked (success false): its message, then back to the bookings (spec 2 §8).
   const leftFor = useRef<unknown>(null)
@@ -450,13 +450,15 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
                   rules={[rule('start_time')]}
                   {...problem('start_time')}
                   extra={
-                    hours ? `Bookable ${formatWallTime(hours.from)} – ${formatWallTime(hours.to)}` : undefined
+                    hours
+                      ? `Bookable ${formatWallTime(hours.opens)} – ${formatWallTime(hours.closes)}`
+                      : undefined
                   }
                 >
                   <WallTimePicker
                     placeholder="Start time"
-                    min={hours?.from}
-                    max={hours?.to}
+                    min={hours?.opens}
+                    max={hours?.closes}
                     disabled={chosenPackage?.type === 'fixed'}
                   />
                 </Form.Item>
@@ -471,8 +473,8 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
                 >
                   <WallTimePicker
                     placeholder="End time"
-                    min={hours?.from}
-                    max={hours?.to}
+                    min={hours?.opens}
+                    max={hours?.closes}
                     disabled={chosenPackage !== null}
                   />
                 </Form.Item>

@@ -3,6 +3,7 @@ import {
   axisInstant,
   axisTime,
   axisTimeOfWall,
+  bookableWindow,
   type CalendarBooking,
   type CalendarPreference,
   type CalendarSpace,
@@ -374,15 +375,17 @@ export interface ColumnStretch {
  * were two hundred background events, a third of the day view's render.
  */
 export function closedStretches(space: CalendarSpace, day: IsoDate, axis: DayAxis | null): ColumnStretch[] {
-  const opens = space.startTime
-  const closes = space.endTime === '00:00' ? '24:00' : space.endTime
+  const end = axis?.minutes ?? 24 * 60
+  const window = bookableWindow(space, space)
+  if (!window) return [{ from: 0, to: end }]
+  const { opens, closes } = window
   const at = (time: WallTime) =>
     axis
       ? Math.round((wallInstant(day, time, axis.zone).getTime() - axis.start) / 60_000)
       : minutesOfDay(time)
   const stretches: ColumnStretch[] = []
   if (opens > '00:00') stretches.push({ from: 0, to: at(opens) })
-  if (closes < '24:00') stretches.push({ from: at(closes), to: axis?.minutes ?? 24 * 60 })
+  if (closes < '24:00') stretches.push({ from: at(closes), to: end })
   return stretches
 }
 
