@@ -55,8 +55,9 @@ export function bookableWindow(
   const window = center.openAfterHours
     ? own
     : {
-        opens: own.opens > center.openTime ? own.opens : center.openTime,
-        closes: own.closes < closingTime(center.closeTime) ? own.closes : closingTime(center.closeTime),
+        // HH:mm texts compare as the times they name.
+        opens: [own.opens, center.openTime].sort()[1] as WallTime,
+        closes: [own.closes, closingTime(center.closeTime)].sort()[0] as WallTime,
       }
   return window.opens < window.closes ? window : null
 }
