@@ -258,17 +258,26 @@ describe('Booking calendar', () => {
     await visible(page.getByText(`Slot from the calendar: ${shown}`))
   })
 
-  test('an extension asks "Do you want to proceed?", then the Reschedule/Extend Charge dialog, and moves the booking', async () => {
+  test('an extension asks "Do you want to proceed?", then the preparation time, then the Reschedule/Extend Charge dialog, and moves the booking', async () => {
     const page = await app.signedInPage(logins.harbourAdmin)
     await page.setViewportSize({ width: 1440, height: 1000 })
     const date = nextDay()
     const id = await book(page, date, '10:00', '12:00')
+    // The next booking starts at 13:00: ending then leaves Room A no time to get ready (15 minutes).
+    await book(page, date, '13:00', '14:00')
     await openDay(page, date)
     await visible(eventOf(page, id))
     await resizeTo(page, id, '13:00')
     const ask = confirmDialog(page)
     await visible(ask.getByText(messages.confirmProceed, { exact: true }))
     await ask.getByRole('button', { name: 'Yes' }).click()
+    // The quote knows the preparation time already: it is asked before the amount, never after it.
+    const preparation = page.locator('.ant-modal-confirm', {
+      hasText: messages.preparationTime('15 minutes'),
+    })
+    await visible(preparation)
+    expect(await dialog(page, 'Reschedule/Extend Charge').count()).toBe(0)
+    await preparation.getByRole('button', { name: 'Yes' }).click()
     const charge = dialog(page, 'Reschedule/Extend Charge')
     await visible(charge)
     const amount = charge.getByLabel('Room Amount')
@@ -531,9 +540,15 @@ describe('Booking calendar', () => {
       expect(await placeOf(page, id)).toEqual({ space: 'Harbour Room A', time: '09:00' })
       await eventually(() => endOf(page, id)).toBe('10:30')
 
-      // Enter on the focused booking opens View Booking in a new tab.
-      const opened = context.waitForEvent('page')
+      // The focused booking shows its details (not a title only a mouse shows), and names them as
+      // its description; Enter opens View Booking in a new tab.
       await eventOf(page, id).focus()
+      const tip = page.getByRole('tooltip')
+      await visible(tip)
+      expect(await tip.textContent()).toContain('Client: Coral Tech')
+      expect(await eventOf(page, id).getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'))
+      expect(await eventOf(page, id).getAttribute('title')).toBe(null)
+      const opened = context.waitForEvent('page')
       await page.keyboard.press('Enter')
       const tab = await opened
       await tab.waitForURL((url) => url.pathname === `/admin/book/invoice/${id}`)
@@ -548,6 +563,18 @@ describe('Booking calendar', () => {
       await openDay(page, change)
       await visible(page.getByText(`has ${length(change)} hours in Australia/Sydney`, { exact: false }))
       await shot(page, 'calendar-clock-change')
+
+      // 18:10 on 1 December in New York is 10:10 on the 2nd in Sydney: the calendar opens on the
+      // location's today, and the month grid, the mini month and the week heads agree.
+      await page.clock.setFixedTime(new Date('2026-12-01T23:10:00Z'))
+      await page.goto(`${CALENDAR}?business_center_id=${ids.quay}`)
+      await expect.poll(() => page.getByTestId('calendar-title').textContent()).toBe('02-12-2026')
+      await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&view=2`)
+      await visible(page.locator('.ec-day.ec-today'))
+      expect(await page.locator('.ec-day.ec-today .ec-day-head').textContent()).toBe('2')
+      expect(await page.locator('.sb-mini-month [aria-current="date"]').textContent()).toBe('2')
+      await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&view=1`)
+      await visible(page.locator('.ec-col-head', { hasText: 'Wed, 02/12' }))
     } finally {
       await context.close()
     }

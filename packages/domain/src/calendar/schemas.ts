@@ -279,6 +279,22 @@ export function calendarDateText(date: IsoDate, timeFormat: (typeof timeFormats)
   return timeFormat === 'mm/dd' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`
 }
 
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/**
+ * A week view's column head in the organization's date order: "Sun, 06/12" (dd/mm), "Sun, 12/06"
+ * (mm/dd); `long`: "Sunday, 06/12/2026", as it is read out.
+ */
+export function calendarDayHeadText(
+  date: IsoDate,
+  timeFormat: (typeof timeFormats)[number],
+  long = false,
+): string {
+  const weekday = weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()] as string
+  const full = calendarDateText(date, timeFormat)
+  return long ? `${weekday}, ${full}` : `${weekday.slice(0, 3)}, ${full.slice(0, 5)}`
+}
+
 const preferenceId = z.number().int().positive().max(2_147_483_647).nullable()
 
 /** What a non-super user's calendar remembers (PUT /api/preference/calendar); Clear Filter deletes it. */

@@ -50,7 +50,7 @@ import {
   type RescheduleSlot,
   rescheduleQuoteQuery,
 } from './operations-api.ts'
-import { AmountDialog, quoteRefusal, useSendReschedule } from './reschedule-flow.tsx'
+import { AmountDialog, preparationAccepted, quoteRefusal, useSendReschedule } from './reschedule-flow.tsx'
 import { describeDuration, durationMinutes, roomWindow } from './room-detail-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/reschedule/$id')
@@ -126,7 +126,11 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
   const watched = Form.useWatch((all: MoveValues) => all, { form, preserve: true })
   const values = watched ?? initial
   const [saving, setSaving] = useState(false)
-  const [dialog, setDialog] = useState<{ quote: RescheduleQuote; slot: RescheduleSlot } | null>(null)
+  const [dialog, setDialog] = useState<{
+    quote: RescheduleQuote
+    slot: RescheduleSlot
+    preparationConfirmed: boolean
+  } | null>(null)
   const action = useRef(new IdempotentAction())
 
   const centerId = values.center_id ?? null
@@ -214,9 +218,13 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
 
   const sendReschedule = useSendReschedule()
   /** The move, then back to the bookings; a refusal leaves the form as it is. */
-  const send = async (move: RescheduleSlot, amount?: string): Promise<void> => {
+  const send = async (
+    move: RescheduleSlot,
+    preparationConfirmed: boolean,
+    amount?: string,
+  ): Promise<void> => {
     setSaving(true)
-    const answer = await sendReschedule(booking.bookingId, move, action.current, amount)
+    const answer = await sendReschedule(booking.bookingId, move, action.current, amount, preparationConfirmed)
     if (!answer) {
       setSaving(false)
       return
@@ -248,10 +256,13 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
       return
     }
     if (fresh.mode === 'same') {
-      if (await confirm({ content: messages.confirmProceed })) await send(move)
+      if (!(await confirm({ content: messages.confirmProceed }))) return
+      if (await preparationAccepted(fresh, confirm)) await send(move, fresh.preparation !== null)
       return
     }
-    if (await confirm({ content: messages.confirmChangeDuration })) setDialog({ quote: fresh, slot: move })
+    if (!(await confirm({ content: messages.confirmChangeDuration }))) return
+    if (await preparationAccepted(fresh, confirm))
+      setDialog({ quote: fresh, slot: move, preparationConfirmed: fresh.preparation !== null })
   }
 
   return (
@@ -382,7 +393,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
           onCancel={() => {
             if (!saving) setDialog(null)
           }}
-          onProceed={(amount) => void send(dialog.slot, amount)}
+          onProceed={(amount) => void send(dialog.slot, dialog.preparationConfirmed, amount)}
         />
       ) : null}
     </Row>

@@ -80,10 +80,24 @@ export const searchOf = (remembered: CalendarPreference): CalendarSearch => ({
   view: searchViewOf(remembered.view),
 })
 
-/** Today in the browser's calendar: the day the calendar opens on when the URL names none. */
-export function todayIso(): IsoDate {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+/**
+ * The zone whose today the calendar opens on and marks: the chosen location's; without one, the
+ * organization's (its first location's, as the profile says, or for super the picked
+ * organization's first location among the spaces shown).
+ */
+export function calendarZone(
+  spaces: readonly Pick<CalendarSpace, 'centerId' | 'timezone'>[],
+  centerId: number | undefined,
+  organizationZone: string | null,
+): string {
+  const chosen = centerId === undefined ? undefined : spaces.find((s) => s.centerId === centerId)
+  if (chosen) return chosen.timezone
+  if (organizationZone) return organizationZone
+  const first = spaces.reduce<(typeof spaces)[number] | undefined>(
+    (earliest, space) => (earliest && earliest.centerId <= space.centerId ? earliest : space),
+    undefined,
+  )
+  return first?.timezone ?? 'UTC'
 }
 
 /** The spec's view value of the URL's. */
