@@ -571,8 +571,8 @@ describe('Booking calendar', () => {
       await expect.poll(() => page.getByTestId('calendar-title').textContent()).toBe('02-12-2026')
       await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&view=2`)
       await visible(page.locator('.ec-day.ec-today'))
-      expect(await page.locator('.ec-day.ec-today .ec-day-head').textContent()).toBe('2')
-      expect(await page.locator('.sb-mini-month [aria-current="date"]').textContent()).toBe('2')
+      expect((await page.locator('.ec-day.ec-today .ec-day-head').textContent())?.trim()).toBe('2')
+      expect((await page.locator('.sb-mini-month [aria-current="date"]').textContent())?.trim()).toBe('2')
       await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&view=1`)
       await visible(page.locator('.ec-col-head', { hasText: 'Wed, 02/12' }))
     } finally {
