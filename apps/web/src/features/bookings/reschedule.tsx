@@ -33,6 +33,7 @@ import type { Rule } from 'antd/es/form'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
+import { useToday } from '../../platform/format.ts'
 import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { useDebounced } from '../../platform/use-debounced.ts'
@@ -411,7 +412,8 @@ function MonthCalendar({
   id?: string
 }) {
   const { token } = theme.useToken()
-  const shown = value?.isValid() ? value : dayjs()
+  const today = useToday()
+  const shown = value?.isValid() ? value : dayjs(today)
   return (
     <fieldset
       id={id}
@@ -428,7 +430,7 @@ function MonthCalendar({
         fullscreen={false}
         value={shown}
         onSelect={(day) => onChange?.(day)}
-        disabledDate={(day: Dayjs) => day.isBefore(dayjs(), 'day')}
+        disabledDate={(day: Dayjs) => day.format('YYYY-MM-DD') < today}
         headerRender={({ value: month, onChange: move }) => (
           <Flex justify="space-between" align="center" style={{ padding: '8px 12px' }}>
             <Button
