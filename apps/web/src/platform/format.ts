@@ -1,6 +1,6 @@
 import {
+  centerDateTime,
   formatIsoDate,
-  formatWallTime,
   isIsoDate,
   type TimeFormat,
   todayIn,
