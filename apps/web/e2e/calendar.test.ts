@@ -139,7 +139,10 @@ async function closedHoursOf(page: Page, space: string): Promise<string[][]> {
 const query = (route: Route, name: string): string =>
   new URL(route.request().url()).searchParams.get(name) ?? ''
 
-/** Spaces 01…n of Circular Quay (Sydney) for a window answer of the test's own, bookable 07:00–20:00. */
+/**
+ * Spaces 01…n of Circular Quay (Sydney) for a window answer of the test's own: their own window
+ * 07:00–21:00 is wider than the location's hours, 09:00–20:00, so they are bookable 09:00–20:00.
+ */
 function quaySpaces(count: number): CalendarAnswer['spaces'] {
   return Array.from({ length: count }, (_, i) => ({
     id: 9000 + i,
@@ -150,7 +153,10 @@ function quaySpaces(count: number): CalendarAnswer['spaces'] {
     displayOrder: i + 1,
     colorIndex: i % 53,
     startTime: '07:00',
-    endTime: '20:00',
+    endTime: '21:00',
+    openTime: '09:00',
+    closeTime: '20:00',
+    openAfterHours: false,
     minimumDurationMinutes: 60,
   }))
 }
@@ -252,17 +258,26 @@ describe('Booking calendar', () => {
     await visible(page.getByText(`Slot from the calendar: ${shown}`))
   })
 
-  test('an extension asks "Do you want to proceed?", then the Reschedule/Extend Charge dialog, and moves the booking', async () => {
+  test('an extension asks "Do you want to proceed?", then the preparation time, then the Reschedule/Extend Charge dialog, and moves the booking', async () => {
     const page = await app.signedInPage(logins.harbourAdmin)
     await page.setViewportSize({ width: 1440, height: 1000 })
     const date = nextDay()
     const id = await book(page, date, '10:00', '12:00')
+    // The next booking starts at 13:00: ending then leaves Room A no time to get ready (15 minutes).
+    await book(page, date, '13:00', '14:00')
     await openDay(page, date)
     await visible(eventOf(page, id))
     await resizeTo(page, id, '13:00')
     const ask = confirmDialog(page)
     await visible(ask.getByText(messages.confirmProceed, { exact: true }))
     await ask.getByRole('button', { name: 'Yes' }).click()
+    // The quote knows the preparation time already: it is asked before the amount, never after it.
+    const preparation = page.locator('.ant-modal-confirm', {
+      hasText: messages.preparationTime('15 minutes'),
+    })
+    await visible(preparation)
+    expect(await dialog(page, 'Reschedule/Extend Charge').count()).toBe(0)
+    await preparation.getByRole('button', { name: 'Yes' }).click()
     const charge = dialog(page, 'Reschedule/Extend Charge')
     await visible(charge)
     const amount = charge.getByLabel('Room Amount')
@@ -402,9 +417,9 @@ describe('Booking calendar', () => {
       time_format: 'dd/mm',
       start_date: date,
       end_date: date,
-      // Space 02 is bookable around the clock; the others from 07:00 to 20:00.
+      // Space 02 is bookable around the clock (its location open after hours); the others from 09:00 to 20:00.
       spaces: quaySpaces(40).map((space, i) =>
-        i === 1 ? { ...space, startTime: '00:00', endTime: '00:00' } : space,
+        i === 1 ? { ...space, startTime: '00:00', endTime: '00:00', openAfterHours: true } : space,
       ),
       names: [],
       bookings: [],
@@ -441,9 +456,10 @@ describe('Booking calendar', () => {
     expect(first.columns).toBeLessThan(40)
     expect(first.columns * first.width).toBeGreaterThan(first.grid)
     expect(first.width).toBeCloseTo(widths[0] as number, 0)
-    // Each column shades its own space's hours outside its bookable window (45 px an hour), and its blackout.
+    // Each column shades its own space's hours outside its bookable window (45 px an hour), and its
+    // blackout: 07:00–09:00 and 20:00–21:00 too, when its location is closed and bookings are refused.
     expect(await closedHoursOf(page, 'Space 01')).toEqual([
-      ['0px', '315px', 'Outside bookable hours'],
+      ['0px', '405px', 'Outside bookable hours'],
       ['900px', '180px', 'Outside bookable hours'],
     ])
     expect(await closedHoursOf(page, 'Space 02')).toEqual([])
@@ -524,9 +540,15 @@ describe('Booking calendar', () => {
       expect(await placeOf(page, id)).toEqual({ space: 'Harbour Room A', time: '09:00' })
       await eventually(() => endOf(page, id)).toBe('10:30')
 
-      // Enter on the focused booking opens View Booking in a new tab.
-      const opened = context.waitForEvent('page')
+      // The focused booking shows its details (not a title only a mouse shows), and names them as
+      // its description; Enter opens View Booking in a new tab.
       await eventOf(page, id).focus()
+      const tip = page.getByRole('tooltip')
+      await visible(tip)
+      expect(await tip.textContent()).toContain('Client: Coral Tech')
+      expect(await eventOf(page, id).getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'))
+      expect(await eventOf(page, id).getAttribute('title')).toBe(null)
+      const opened = context.waitForEvent('page')
       await page.keyboard.press('Enter')
       const tab = await opened
       await tab.waitForURL((url) => url.pathname === `/admin/book/invoice/${id}`)
@@ -541,6 +563,18 @@ describe('Booking calendar', () => {
       await openDay(page, change)
       await visible(page.getByText(`has ${length(change)} hours in Australia/Sydney`, { exact: false }))
       await shot(page, 'calendar-clock-change')
+
+      // 18:10 on 1 December in New York is 10:10 on the 2nd in Sydney: the calendar opens on the
+      // location's today, and the month grid, the mini month and the week heads agree.
+      await page.clock.setFixedTime(new Date('2026-12-01T23:10:00Z'))
+      await page.goto(`${CALENDAR}?business_center_id=${ids.quay}`)
+      await expect.poll(() => page.getByTestId('calendar-title').textContent()).toBe('02-12-2026')
+      await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&view=2`)
+      await visible(page.locator('.ec-day.ec-today'))
+      expect((await page.locator('.ec-day.ec-today .ec-day-head').textContent())?.trim()).toBe('2')
+      expect((await page.locator('.sb-mini-month [aria-current="date"]').textContent())?.trim()).toBe('2')
+      await page.goto(`${CALENDAR}?business_center_id=${ids.quay}&view=1`)
+      await visible(page.locator('.ec-col-head', { hasText: 'Wed, 02/12' }))
     } finally {
       await context.close()
     }

@@ -126,6 +126,7 @@ export async function warmUp(): Promise<void> {
     mh_plan: 'pro',
     licensed_spaces: 1,
     time_format: 'dd/mm',
+    time_zone: 'UTC',
     features: {},
     pending_email: null,
   }

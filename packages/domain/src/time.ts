@@ -304,6 +304,14 @@ export function zonedInstant(date: IsoDate, time: WallTime, zone: string, offset
   return null
 }
 
+/**
+ * Today's date on a zone's clock: the one "today" of every screen, a location's (or, where no
+ * location applies, its organization's), never the browser's or the server's own.
+ */
+export function todayIn(zone: string, now: Date = new Date()): IsoDate {
+  return wallClock(now, zone).date
+}
+
 /** The zone's offset at an instant, as ±HH:MM. */
 export function offsetOf(instant: Date, zone: string): string {
   return offsetText(rememberedOffsetAt(zone, instant.getTime()) / 60_000)

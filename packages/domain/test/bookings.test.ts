@@ -1,9 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  bookableWindow,
   bookingCreateSchema,
   bookingTotals,
   describeMinutes,
+  minutesOfDay,
   missingPreparationMinutes,
   occurrenceDates,
   type PriceInput,
@@ -14,6 +16,7 @@ import {
   roomCharge,
   type SpaceForBooking,
   slotProblems,
+  timeOfDay,
   toBasisPoints,
   wallClock,
   zonedInstant,
@@ -348,6 +351,76 @@ describe('slot rules', () => {
     expect(missingPreparationMinutes(slot, [{ start: at(8), end: at(9, 45) }], 15, 15)).toBe(15)
     expect(missingPreparationMinutes(slot, [{ start: at(12, 30), end: at(13) }], 15, 15)).toBe(0)
     expect(describeMinutes(90)).toBe('1 hour 30 minutes')
+  })
+})
+
+describe('bookable window', () => {
+  const location = { openTime: '09:00', closeTime: '20:00', openAfterHours: false }
+  it("is the space's own window cut to its location's hours", () => {
+    expect(bookableWindow({ startTime: '07:00', endTime: '21:00' }, location)).toEqual({
+      opens: '09:00',
+      closes: '20:00',
+    })
+    expect(bookableWindow({ startTime: '10:00', endTime: '18:00' }, location)).toEqual({
+      opens: '10:00',
+      closes: '18:00',
+    })
+    expect(
+      bookableWindow({ startTime: '07:00', endTime: '21:00' }, { ...location, openAfterHours: true }),
+    ).toEqual({ opens: '07:00', closes: '21:00' })
+    // A window to midnight is stored 00:00; the two not meeting leaves nothing bookable.
+    expect(
+      bookableWindow({ startTime: '00:00', endTime: '00:00' }, { ...location, openAfterHours: true }),
+    ).toEqual({ opens: '00:00', closes: '24:00' })
+    expect(bookableWindow({ startTime: '06:00', endTime: '08:00' }, location)).toBeNull()
+  })
+  const windowProblems = (
+    slot: { startTime: string; endTime: string },
+    own: { startTime: string; endTime: string },
+    center: typeof location,
+  ) =>
+    slotProblems({
+      slot: { date: '2026-12-01', attendees: 1, ...slot },
+      space: {
+        isActive: true,
+        capacity: 10,
+        minimumDurationMinutes: 0,
+        maximumDurationMinutes: 24 * 60,
+        preMakeupMinutes: 0,
+        postMakeupMinutes: 0,
+        rates: { hour: 100 },
+        blackoutPeriods: [],
+        ...own,
+      },
+      center,
+      organizationBlackoutPeriods: [],
+      minimumNoticeDays: 0,
+      minutesUntilStart: 10_000,
+      durationMinutes: minutesOfDay(slot.endTime) - minutesOfDay(slot.startTime),
+    })
+      .filter((p) => p.field === 'start_time')
+      .map((p) => p.message)
+  it('is exactly what the slot check refuses as outside the hours, naming the limit broken', () => {
+    // Two quarter hours of a day, the earlier first.
+    const stretch = fc
+      .tuple(fc.integer({ min: 0, max: 95 }), fc.integer({ min: 0, max: 95 }))
+      .filter(([a, b]) => a !== b)
+      .map(([a, b]) => [timeOfDay(Math.min(a, b) * 15), timeOfDay(Math.max(a, b) * 15)] as const)
+    fc.assert(
+      fc.property(stretch, stretch, fc.boolean(), ([startTime, endTime], [from, to], openAfterHours) => {
+        const own = { startTime, endTime }
+        const center = { ...location, openAfterHours }
+        const window = bookableWindow(own, center)
+        const inside = window !== null && from >= window.opens && to <= window.closes
+        expect(windowProblems({ startTime: from, endTime: to }, own, center)).toHaveLength(inside ? 0 : 1)
+      }),
+    )
+    const own = { startTime: '07:00', endTime: '21:00' }
+    const check = (startTime: string, endTime: string) =>
+      windowProblems({ startTime, endTime }, own, location)
+    expect(check('07:00', '08:00')).toEqual(['This location is open from 09:00 AM to 08:00 PM.'])
+    expect(check('06:00', '07:00')).toEqual(['This space can be booked from 07:00 AM to 09:00 PM.'])
+    expect(check('09:00', '10:00')).toEqual([])
   })
 })
 

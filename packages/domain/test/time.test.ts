@@ -20,6 +20,7 @@ import {
   roomDetailQuerySchema,
   startOfDay,
   timeOfDay,
+  todayIn,
   voucherSchema,
   wallClock,
 } from '../src/index.ts'
@@ -241,6 +242,15 @@ describe('schemas take dates and times through the parser', () => {
         }),
       ),
     ).toEqual({ newEndTime: messages.invalidTimeRange })
+  })
+})
+
+describe('todayIn', () => {
+  it("is the zone's date, not the runtime's: 18:10 on 1 December in New York is the 2nd in Sydney", () => {
+    const now = new Date('2026-12-01T23:10:00Z')
+    expect(todayIn('America/New_York', now)).toBe('2026-12-01')
+    expect(todayIn('Australia/Sydney', now)).toBe('2026-12-02')
+    expect(todayIn('UTC', now)).toBe('2026-12-01')
   })
 })
 

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import {
   addDays,
+  bookableWindow,
   CALENDAR_MAX_DAYS,
   type CalendarEvent,
   calendarAnswerSchema,
@@ -202,6 +203,57 @@ describe('GET /api/userbooking/?…&onlyBooked= (the calendar window)', () => {
     const window = await calendar(admin, { start_date: before, end_date: change, meeting_room_id: ids.roomA })
     const starts = window.bookings.filter((b) => ids2.includes(b.id)).map((b) => b.start)
     expect(starts).toEqual([`${addDays(before, 0)}T00:00:00Z`, `${addDays(change, -1)}T23:00:00Z`])
+  })
+
+  it("shades what the server refuses: a space's window wider than its location's hours is bookable only inside both", async () => {
+    const date = nextDay()
+    const [quay] = await t.database.db.select().from(centers).where(eq(centers.id, ids.quay))
+    const [roomB] = await t.database.db.select().from(spaces).where(eq(spaces.id, ids.roomB))
+    await t.database.db
+      .update(centers)
+      .set({ openTime: '09:00', closeTime: '20:00', openAfterHours: false })
+      .where(eq(centers.id, ids.quay))
+    await t.database.db
+      .update(spaces)
+      .set({ startTime: '07:00', endTime: '21:00' })
+      .where(eq(spaces.id, ids.roomB))
+    try {
+      const window = await calendar(admin, { start_date: date, end_date: date, meeting_room_id: ids.roomB })
+      const shown = window.spaces.find((s) => s.id === ids.roomB)
+      expect(shown).toMatchObject({
+        startTime: '07:00',
+        endTime: '21:00',
+        openTime: '09:00',
+        closeTime: '20:00',
+      })
+      const open = shown && bookableWindow(shown, shown)
+      expect(open).toEqual({ opens: '09:00', closes: '20:00' })
+      for (const [start, end] of [
+        ['07:00', '09:00'],
+        ['09:00', '11:00'],
+        ['18:00', '20:00'],
+        ['20:00', '21:00'],
+      ] as const) {
+        const response = await t.api(admin, 'POST', '/api/userbooking', {
+          center_id: ids.quay,
+          meeting_room_id: ids.roomB,
+          booking_date: date,
+          start_time: start,
+          end_time: end,
+          client_id: ids.coral,
+          user_id: ids.carlos,
+          attendees: 4,
+          payment_status: 'invoice',
+        })
+        const inside = open !== null && open !== undefined && start >= open.opens && end <= open.closes
+        expect(response.statusCode, `${start}–${end}: ${response.body}`).toBe(inside ? 201 : 400)
+        if (!inside)
+          expect(response.json().errors.start_time).toBe(messages.outsideCenterHours('09:00 AM', '08:00 PM'))
+      }
+    } finally {
+      if (quay) await t.database.db.update(centers).set(quay).where(eq(centers.id, ids.quay))
+      if (roomB) await t.database.db.update(spaces).set(roomB).where(eq(spaces.id, ids.roomB))
+    }
   })
 
   it("lists the organization's and the shown spaces' blackout periods that touch the window", async () => {

@@ -58,6 +58,8 @@ describe('GET /api/profile', () => {
       mh_plan: 'pro',
       licensed_spaces: 25,
       features: { blackout_period: true, recurring_booking: true },
+      // The organization's clock (its first location's): "today" where no location applies.
+      time_zone: 'Australia/Sydney',
     })
     expect(profile.features.enable_ms_365).toBeUndefined()
     expect(profile.organization_id).toEqual(expect.any(Number))
@@ -75,6 +77,7 @@ describe('GET /api/profile', () => {
       organizationName: 'Summit Business Centres',
       mh_plan: 'free',
       licensed_spaces: 3,
+      time_zone: 'America/Denver',
     })
     const admin = (await getProfile(cookies.summitAdmin)).json()
     expect(admin.organization_id).toBe(csr.organization_id)
@@ -93,6 +96,7 @@ describe('GET /api/profile', () => {
       mh_plan: null,
       licensed_spaces: null,
       features: {},
+      time_zone: 'UTC',
     })
   })
 

@@ -31,6 +31,55 @@ export interface CenterForBooking {
   openAfterHours: boolean
 }
 
+/** A wall-clock stretch of a day, HH:mm; `closes` is "24:00" when it runs to midnight. */
+export interface BookableWindow {
+  opens: WallTime
+  closes: WallTime
+}
+
+/** A window's end as stored ("00:00" after the start means midnight at the day's end). */
+const closingTime = (time: WallTime): WallTime => (time === '00:00' ? '24:00' : time)
+
+/**
+ * When a space can be booked on a day of its location, on the location's clock: its own window cut
+ * to the location's opening hours (unless the location is open after hours); null when the two do
+ * not meet. The same every day of the week. On a clock-change day these wall-clock times keep
+ * their meaning (a window that opens in a skipped hour opens when the clock resumes). The server's
+ * check, the calendar's shading and the New Booking form's times all read this one rule.
+ */
+export function bookableWindow(
+  space: Pick<SpaceForBooking, 'startTime' | 'endTime'>,
+  center: CenterForBooking,
+): BookableWindow | null {
+  const own = { opens: space.startTime, closes: closingTime(space.endTime) }
+  const window = center.openAfterHours
+    ? own
+    : {
+        // HH:mm texts compare as the times they name.
+        opens: [own.opens, center.openTime].sort()[1] as WallTime,
+        closes: [own.closes, closingTime(center.closeTime)].sort()[0] as WallTime,
+      }
+  return window.opens < window.closes ? window : null
+}
+
+/**
+ * Why a slot (wall clock, same day) lies outside its bookable window, naming the limit it breaks:
+ * the space's own window, or the location's opening hours; null when it lies inside.
+ */
+export function outsideBookableWindow(
+  slot: Pick<SlotRequest, 'startTime' | 'endTime'>,
+  space: Pick<SpaceForBooking, 'startTime' | 'endTime'>,
+  center: CenterForBooking,
+): string | null {
+  const window = bookableWindow(space, center)
+  const end = closingTime(slot.endTime)
+  if (window && slot.startTime >= window.opens && end <= window.closes) return null
+  const own = { opens: space.startTime, closes: closingTime(space.endTime) }
+  return slot.startTime < own.opens || end > own.closes || center.openAfterHours
+    ? messages.outsideSpaceWindow(formatWallTime(space.startTime), formatWallTime(space.endTime))
+    : messages.outsideCenterHours(formatWallTime(center.openTime), formatWallTime(center.closeTime))
+}
+
 export interface PackageForBooking {
   type: 'fixed' | 'duration'
   minAttendees: number
@@ -99,19 +148,8 @@ export function slotProblems(input: {
     add('booking_date', messages.organizationBlackout)
   if (inRanges(slot.date, space.blackoutPeriods)) add('booking_date', messages.spaceBlackout)
 
-  if (start < minutesOfDay(space.startTime) || end > minutesOfDay(space.endTime))
-    add(
-      'start_time',
-      messages.outsideSpaceWindow(formatWallTime(space.startTime), formatWallTime(space.endTime)),
-    )
-  if (
-    !center.openAfterHours &&
-    (start < minutesOfDay(center.openTime) || end > minutesOfDay(center.closeTime))
-  )
-    add(
-      'start_time',
-      messages.outsideCenterHours(formatWallTime(center.openTime), formatWallTime(center.closeTime)),
-    )
+  const windowProblem = outsideBookableWindow(slot, space, center)
+  if (windowProblem) add('start_time', windowProblem)
 
   if (!Number.isInteger(slot.attendees) || slot.attendees < 1) add('attendees', messages.attendeesRequired)
   else if (slot.attendees > space.capacity) add('attendees', messages.capacityExceeded(space.capacity))

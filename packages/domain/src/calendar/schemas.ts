@@ -127,9 +127,16 @@ export const calendarSpaceSchema = z.object({
     .int()
     .min(0)
     .max(CALENDAR_PALETTE_SIZE - 1),
-  /** The bookable window, HH:mm on the location's clock, the same every day of the week. Outside it is shaded. */
+  /** The space's own window, HH:mm on the location's clock, the same every day of the week. */
   startTime: wallTimeText,
   endTime: wallTimeText,
+  /**
+   * The location's opening hours (HH:mm) and whether it takes bookings after them: with the space's
+   * own window they make its bookable window (bookableWindow); outside that it is shaded.
+   */
+  openTime: wallTimeText,
+  closeTime: wallTimeText,
+  openAfterHours: z.boolean(),
   /** The space's minimum duration: a resize below it is refused (spec 2 §5). */
   minimumDurationMinutes: z.number().int(),
 })
@@ -271,6 +278,22 @@ export const calendarEventsQuerySchema = z.object({ org_id: optionalId })
 export function calendarDateText(date: IsoDate, timeFormat: (typeof timeFormats)[number]): string {
   const [y, m, d] = date.split('-')
   return timeFormat === 'mm/dd' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`
+}
+
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/**
+ * A week view's column head in the organization's date order: "Sun, 06/12" (dd/mm), "Sun, 12/06"
+ * (mm/dd); `long`: "Sunday, 06/12/2026", as it is read out.
+ */
+export function calendarDayHeadText(
+  date: IsoDate,
+  timeFormat: (typeof timeFormats)[number],
+  long = false,
+): string {
+  const weekday = weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()] as string
+  const full = calendarDateText(date, timeFormat)
+  return long ? `${weekday}, ${full}` : `${weekday.slice(0, 3)}, ${full.slice(0, 5)}`
 }
 
 const preferenceId = z.number().int().positive().max(2_147_483_647).nullable()

@@ -36,6 +36,11 @@ export interface Profile {
   licensed_spaces: number | null
   /** The organization's date order (dd/mm by default and for super users). */
   time_format: 'dd/mm' | 'mm/dd'
+  /**
+   * The organization's IANA zone (its first location's; UTC for super users and an organization
+   * without locations): "today" and times where no location applies are on this clock.
+   */
+  time_zone: string
   /** The organization's plan features (none for super users): screens of a feature show only with it. */
   features: Partial<Record<FeatureFlag, boolean>>
   /**

@@ -52,6 +52,9 @@ export interface CalendarSpaceRow {
   displayOrder: number
   startTime: string
   endTime: string
+  openTime: string
+  closeTime: string
+  openAfterHours: boolean
   minimumDurationMinutes: number
 }
 
@@ -118,7 +121,8 @@ const settingStatement = preparedStatements<
       select ${spaces.id} as id, ${spaces.name} as name, ${centers.id} as "centerId",
              ${centers.name} as "centerName", ${centers.timezoneId} as timezone,
              ${spaces.displayOrder} as "displayOrder", ${spaces.startTime} as "startTime",
-             ${spaces.endTime} as "endTime", ${spaces.minimumDurationMinutes} as "minimumDurationMinutes"
+             ${spaces.endTime} as "endTime", ${centers.openTime} as "openTime", ${centers.closeTime} as "closeTime",
+             ${centers.openAfterHours} as "openAfterHours", ${spaces.minimumDurationMinutes} as "minimumDurationMinutes"
       from ${spaces}
       join ${centers} on ${centers.organizationId} = ${spaces.organizationId} and ${centers.id} = ${spaces.centerId}
       where ${spaces.organizationId} = ${organizationId} and ${spaces.deletedAt} is null and ${spaces.isActive}

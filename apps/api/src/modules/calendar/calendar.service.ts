@@ -98,6 +98,9 @@ async function readWindow(
       colorIndex: calendarColorIndex(s.id),
       startTime: s.startTime,
       endTime: s.endTime,
+      openTime: s.openTime,
+      closeTime: s.closeTime,
+      openAfterHours: s.openAfterHours,
       minimumDurationMinutes: s.minimumDurationMinutes,
     }))
     .sort(compareCalendarSpaces)

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { emailChangeTokens, organizations, users } from '../../db/schema/index.ts'
+import { centers, emailChangeTokens, organizations, users } from '../../db/schema/index.ts'
 
 export async function findProfile(tx: Tx, userId: number) {
   const [row] = await tx
@@ -16,6 +16,10 @@ export async function findProfile(tx: Tx, userId: number) {
       mh_plan: organizations.mhPlan,
       licensed_spaces: organizations.licensedSpaces,
       time_format: organizations.timeFormat,
+      // The organization's clock: its first location's (active ones first, then by id), as reports use.
+      time_zone: sql<string | null>`(select ${centers.timezoneId} from ${centers}
+        where ${centers.organizationId} = ${users.organizationId}
+        order by ${centers.deletedAt} is not null, ${centers.id} limit 1)`,
       features: organizations.features,
     })
     .from(users)

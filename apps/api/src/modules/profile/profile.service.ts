@@ -35,6 +35,7 @@ export async function profileOf(tx: Tx, userId: number): Promise<Profile> {
     licensed_spaces: row.licensed_spaces ?? null,
     time_format: row.time_format === 'mm/dd' ? 'mm/dd' : 'dd/mm',
     organizationName: row.organizationName ?? null,
+    time_zone: row.time_zone ?? 'UTC',
     features: row.features ?? {},
     pending_email: await repo.pendingEmail(tx, userId),
   }

@@ -1,4 +1,4 @@
-import type { ListQuery, WorkflowOrder } from '@spaceboard/domain'
+import type { ListQuery, TimeFormat, WorkflowOrder } from '@spaceboard/domain'
 import { and, asc, count, eq, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import { instantArray, intArray } from '../../db/arrays.ts'
 import type { Tx } from '../../db/client.ts'
@@ -494,4 +494,13 @@ export async function templateOrganization(tx: Tx, templateId: number) {
     .from(emailTemplates)
     .where(eq(emailTemplates.id, templateId))
   return row?.organizationId
+}
+
+/** The organization's date order, as its people read dates (dd/mm unless it chose mm/dd). */
+export async function organizationTimeFormat(tx: Tx, organizationId: number): Promise<TimeFormat> {
+  const [row] = await tx
+    .select({ timeFormat: organizations.timeFormat })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row?.timeFormat === 'mm/dd' ? 'mm/dd' : 'dd/mm'
 }

@@ -1,4 +1,4 @@
-import { workflowDueAt } from '@spaceboard/domain'
+import { centerDateTime, type TimeFormat, workflowDueAt } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
 import * as repo from './workflows.repository.ts'
 
@@ -23,7 +23,9 @@ export function dueAtOf(workflow: Workflow, booking: Booking) {
 }
 
 const reasons = {
-  passed: (due: Date) => `Skipped: its time (${due.toISOString()}) had already passed when it was scheduled`,
+  // Read beside the log's Executed At: on the booking's location clock, in the organization's date order.
+  passed: (due: Date, zone: string, timeFormat: TimeFormat) =>
+    `Skipped: its time (${centerDateTime(due.toISOString(), { timezone: zone, time_format: timeFormat })}) had already passed when it was scheduled`,
   bookingCancelled: 'Cancelled: the booking was cancelled',
   noLongerMatches: 'Cancelled: the booking no longer matches the workflow',
   workflowDeleted: 'Cancelled: the workflow was deleted',
@@ -65,6 +67,7 @@ export async function syncSends(
   const cancel: number[] = []
   const finish: number[] = []
   const logs: Parameters<typeof repo.insertLogs>[1] = []
+  let timeFormat: TimeFormat | undefined
   for (const booking of bookings) {
     for (const workflow of workflows) {
       const send = byPair.get(`${workflow.id}:${booking.id}`)
@@ -91,12 +94,11 @@ export async function syncSends(
         skippedInserts.push(row)
         log('skipped', reasons.dontSendEmail)
       } else if (dueAt <= now) {
-        if (send) {
-          finish.push(send.id)
-          log('skipped', reasons.passed(dueAt))
-        } else if (created) {
-          skippedInserts.push(row)
-          log('skipped', reasons.passed(dueAt))
+        if (send || created) {
+          if (send) finish.push(send.id)
+          else skippedInserts.push(row)
+          timeFormat ??= await repo.organizationTimeFormat(tx, organizationId)
+          log('skipped', reasons.passed(dueAt, booking.zone, timeFormat))
         }
       } else if (!send) inserts.push(row)
       else if (send.dueAt.getTime() !== dueAt.getTime()) await repo.moveSend(tx, send.id, dueAt)

@@ -55,9 +55,22 @@ export function quoteRefusal(quote: RescheduleQuote): string | null {
 }
 
 /**
- * Sends the reschedule (PUT RESCHEDULE_BOOKING with the action's Idempotency-Key). When the server
- * asks the preparation-time question (409 confirm) the person answers it and the same action is
- * sent again. Resolves to the answer, or null when refused (the message is shown) or not confirmed.
+ * The preparation-time question, asked as soon as the quote knows it (before any amount dialog):
+ * true when there is none or the person accepts it.
+ */
+export function preparationAccepted(
+  quote: Pick<RescheduleQuote, 'preparation'>,
+  confirm: ReturnType<typeof useConfirm>,
+): Promise<boolean> {
+  return quote.preparation === null ? Promise.resolve(true) : confirm({ content: quote.preparation })
+}
+
+/**
+ * Sends the reschedule (PUT RESCHEDULE_BOOKING with the action's Idempotency-Key), with the
+ * preparation time confirmed when the person already accepted it (preparationAccepted). When the
+ * server still asks the question (409 confirm: a booking made meanwhile) the person answers it and
+ * the same action is sent again. Resolves to the answer, or null when refused (the message is
+ * shown) or not confirmed.
  */
 export function useSendReschedule() {
   const queryClient = useQueryClient()
@@ -69,8 +82,9 @@ export function useSendReschedule() {
       move: RescheduleSlot,
       action: IdempotentAction,
       amount?: string,
+      preparationConfirmed = false,
     ): Promise<BookingOperationAnswer | null> => {
-      let confirmPreparation = false
+      let confirmPreparation = preparationConfirmed
       for (;;) {
         try {
           const answer = await bookingOperation(

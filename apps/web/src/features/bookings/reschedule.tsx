@@ -33,6 +33,7 @@ import type { Rule } from 'antd/es/form'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
+import { useToday } from '../../platform/format.ts'
 import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { useDebounced } from '../../platform/use-debounced.ts'
@@ -50,8 +51,8 @@ import {
   type RescheduleSlot,
   rescheduleQuoteQuery,
 } from './operations-api.ts'
-import { AmountDialog, quoteRefusal, useSendReschedule } from './reschedule-flow.tsx'
-import { bookableWindow, describeDuration, durationMinutes } from './room-detail-model.ts'
+import { AmountDialog, preparationAccepted, quoteRefusal, useSendReschedule } from './reschedule-flow.tsx'
+import { describeDuration, durationMinutes, roomWindow } from './room-detail-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/reschedule/$id')
 
@@ -126,7 +127,11 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
   const watched = Form.useWatch((all: MoveValues) => all, { form, preserve: true })
   const values = watched ?? initial
   const [saving, setSaving] = useState(false)
-  const [dialog, setDialog] = useState<{ quote: RescheduleQuote; slot: RescheduleSlot } | null>(null)
+  const [dialog, setDialog] = useState<{
+    quote: RescheduleQuote
+    slot: RescheduleSlot
+    preparationConfirmed: boolean
+  } | null>(null)
   const action = useRef(new IdempotentAction())
 
   const centerId = values.center_id ?? null
@@ -137,7 +142,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
   const detail = useQuery(roomDetailQuery(spaceId, booking.clientId, date ?? booking.start_date))
   const booked = useQuery(bookedSlotsQuery(spaceId, date, booking.bookingId))
   const room = detail.data?.success ? detail.data : undefined
-  const hours = room ? bookableWindow(room) : null
+  const hours = room ? roomWindow(room) : null
 
   // A room that cannot be booked (success false): its message, then back to the bookings (spec 2 §2).
   const leftFor = useRef<unknown>(null)
@@ -214,9 +219,13 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
 
   const sendReschedule = useSendReschedule()
   /** The move, then back to the bookings; a refusal leaves the form as it is. */
-  const send = async (move: RescheduleSlot, amount?: string): Promise<void> => {
+  const send = async (
+    move: RescheduleSlot,
+    preparationConfirmed: boolean,
+    amount?: string,
+  ): Promise<void> => {
     setSaving(true)
-    const answer = await sendReschedule(booking.bookingId, move, action.current, amount)
+    const answer = await sendReschedule(booking.bookingId, move, action.current, amount, preparationConfirmed)
     if (!answer) {
       setSaving(false)
       return
@@ -248,10 +257,13 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
       return
     }
     if (fresh.mode === 'same') {
-      if (await confirm({ content: messages.confirmProceed })) await send(move)
+      if (!(await confirm({ content: messages.confirmProceed }))) return
+      if (await preparationAccepted(fresh, confirm)) await send(move, fresh.preparation !== null)
       return
     }
-    if (await confirm({ content: messages.confirmChangeDuration })) setDialog({ quote: fresh, slot: move })
+    if (!(await confirm({ content: messages.confirmChangeDuration }))) return
+    if (await preparationAccepted(fresh, confirm))
+      setDialog({ quote: fresh, slot: move, preparationConfirmed: fresh.preparation !== null })
   }
 
   return (
@@ -319,10 +331,12 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
                   rules={rules.start}
                   {...problem('start_time')}
                   extra={
-                    hours ? `Bookable ${formatWallTime(hours.from)} – ${formatWallTime(hours.to)}` : undefined
+                    hours
+                      ? `Bookable ${formatWallTime(hours.opens)} – ${formatWallTime(hours.closes)}`
+                      : undefined
                   }
                 >
-                  <WallTimePicker placeholder="Start time" min={hours?.from} max={hours?.to} />
+                  <WallTimePicker placeholder="Start time" min={hours?.opens} max={hours?.closes} />
                 </Form.Item>
                 <Form.Item
                   label="End Time"
@@ -337,7 +351,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
                       : undefined
                   }
                 >
-                  <WallTimePicker placeholder="End time" min={hours?.from} max={hours?.to} />
+                  <WallTimePicker placeholder="End time" min={hours?.opens} max={hours?.closes} />
                 </Form.Item>
                 <AlreadyBooked
                   slots={booked.data}
@@ -380,7 +394,7 @@ function Reschedule({ booking }: { booking: BookingConfirmation }) {
           onCancel={() => {
             if (!saving) setDialog(null)
           }}
-          onProceed={(amount) => void send(dialog.slot, amount)}
+          onProceed={(amount) => void send(dialog.slot, dialog.preparationConfirmed, amount)}
         />
       ) : null}
     </Row>
@@ -398,7 +412,8 @@ function MonthCalendar({
   id?: string
 }) {
   const { token } = theme.useToken()
-  const shown = value?.isValid() ? value : dayjs()
+  const today = useToday()
+  const shown = value?.isValid() ? value : dayjs(today)
   return (
     <fieldset
       id={id}
@@ -415,7 +430,7 @@ function MonthCalendar({
         fullscreen={false}
         value={shown}
         onSelect={(day) => onChange?.(day)}
-        disabledDate={(day: Dayjs) => day.isBefore(dayjs(), 'day')}
+        disabledDate={(day: Dayjs) => day.format('YYYY-MM-DD') < today}
         headerRender={({ value: month, onChange: move }) => (
           <Flex justify="space-between" align="center" style={{ padding: '8px 12px' }}>
             <Button

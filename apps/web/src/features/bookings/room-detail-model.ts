@@ -1,4 +1,6 @@
 import {
+  type BookableWindow,
+  bookableWindow,
   bookingCreateSchema,
   type IsoDate,
   isIsoDate,
@@ -234,18 +236,16 @@ export function remainingDates(all: readonly IsoDate[], skipped: readonly IsoDat
   return all.filter((date) => !skip.has(date))
 }
 
-/**
- * The hours a space can be booked on a day: its own window, inside its center's opening hours
- * unless the center opens after hours (HH:mm).
- */
-export function bookableWindow(room: Pick<RoomDetail, 'start_time' | 'end_time' | 'center'>): {
-  from: string
-  to: string
-} {
-  if (room.center.open_after_hours) return { from: room.start_time, to: room.end_time }
-  const from = Math.max(minutesOfDay(room.start_time), minutesOfDay(room.center.open_time))
-  const to = Math.min(minutesOfDay(room.end_time), minutesOfDay(room.center.close_time))
-  return from < to
-    ? { from: timeOfDay(from), to: timeOfDay(to) }
-    : { from: room.start_time, to: room.end_time }
+/** The hours a space can be booked on a day (HH:mm), by the domain's one rule; null when it has none. */
+export function roomWindow(
+  room: Pick<RoomDetail, 'start_time' | 'end_time' | 'center'>,
+): BookableWindow | null {
+  return bookableWindow(
+    { startTime: room.start_time, endTime: room.end_time },
+    {
+      openTime: room.center.open_time,
+      closeTime: room.center.close_time,
+      openAfterHours: room.center.open_after_hours,
+    },
+  )
 }

@@ -34,7 +34,7 @@ import { DatePicker } from '../../platform/date-picker.tsx'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { crossFieldRule, showFieldErrors } from '../../platform/form-kit.ts'
 import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
-import { formatDate } from '../../platform/format.ts'
+import { formatDate, useToday } from '../../platform/format.ts'
 import { MoneyInput } from '../../platform/money-input.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -63,7 +63,6 @@ import { bookingListPath } from './operations-api.ts'
 import {
   type BodyContext,
   type BookingFormValues,
-  bookableWindow,
   bookingBody,
   bookingErrors,
   describeDuration,
@@ -72,6 +71,7 @@ import {
   quoteBody,
   type RoomDetailSearch,
   remainingDates,
+  roomWindow,
 } from './room-detail-model.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/room-detail')
@@ -144,8 +144,10 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
     sendOrganization: isSuper,
     recurringEnabled: Boolean(organization.data?.features?.recurring_booking),
   }
-  const dateFormat = dateDisplayFormat(organization.data?.time_format ?? profile.time_format)
-  const showDate = (iso: string) => formatDate(iso, dateFormat)
+  const timeFormat = organization.data?.time_format ?? profile.time_format
+  const dateFormat = dateDisplayFormat(timeFormat)
+  const showDate = (iso: string) => formatDate(iso, timeFormat, profile.time_zone)
+  const today = useToday()
 
   const centerId = values.center_id ?? null
   const spaceId = values.meeting_room_id ?? null
@@ -157,13 +159,13 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
   const clients = useClientOptions(isSuper ? organizationId : undefined, organizationId !== null)
   const users = useQuery(clientUsersQuery(clientId))
   const client = useQuery(bookingClientQuery(clientId))
-  const detail = useQuery(roomDetailQuery(spaceId, clientId, date ?? dayjs().format('YYYY-MM-DD')))
+  const detail = useQuery(roomDetailQuery(spaceId, clientId, date ?? today))
   const booked = useQuery(bookedSlotsQuery(spaceId, date))
   const room = detail.data?.success ? detail.data : undefined
   const packages = room?.packages ?? []
   const chosenPackage = packages.find((p) => p.id === values.package_id) ?? null
   const currency = organization.data?.currency_code ?? room?.currency
-  const hours = room ? bookableWindow(room) : null
+  const hours = room ? roomWindow(room) : null
 
   // A room that cannot be booked (success false): its message, then back to the bookings (spec 2 §8).
   const leftFor = useRef<unknown>(null)
@@ -338,7 +340,7 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
     .map((user) => ({ value: user.id, label: `${user.first_name} ${user.last_name} (${user.email})` }))
   const chosenUser = users.data?.find((user) => user.id === values.user_id)
   const gratisMinutes = clientId !== null && room ? room.gratisMinutes : null
-  const month = (values.booking_date?.isValid() ? values.booking_date : dayjs()).format('MMMM')
+  const month = (values.booking_date?.isValid() ? values.booking_date : dayjs(today)).format('MMMM')
 
   return (
     <Flex vertical gap={20} style={{ maxWidth: 1320 }}>
@@ -428,7 +430,7 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
                   >
                     <DatePicker
                       format={dateFormat}
-                      disabledDate={(day: Dayjs) => day.isBefore(dayjs(), 'day')}
+                      disabledDate={(day: Dayjs) => day.format('YYYY-MM-DD') < today}
                       placeholder={dateFormat}
                       style={{ width: '100%' }}
                     />
@@ -450,13 +452,15 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
                   rules={[rule('start_time')]}
                   {...problem('start_time')}
                   extra={
-                    hours ? `Bookable ${formatWallTime(hours.from)} – ${formatWallTime(hours.to)}` : undefined
+                    hours
+                      ? `Bookable ${formatWallTime(hours.opens)} – ${formatWallTime(hours.closes)}`
+                      : undefined
                   }
                 >
                   <WallTimePicker
                     placeholder="Start time"
-                    min={hours?.from}
-                    max={hours?.to}
+                    min={hours?.opens}
+                    max={hours?.closes}
                     disabled={chosenPackage?.type === 'fixed'}
                   />
                 </Form.Item>
@@ -471,8 +475,8 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
                 >
                   <WallTimePicker
                     placeholder="End time"
-                    min={hours?.from}
-                    max={hours?.to}
+                    min={hours?.opens}
+                    max={hours?.closes}
                     disabled={chosenPackage !== null}
                   />
                 </Form.Item>
@@ -708,7 +712,7 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
                             <DatePicker
                               format={dateFormat}
                               placeholder={dateFormat}
-                              disabledDate={(day: Dayjs) => day.isBefore(dayjs(), 'day')}
+                              disabledDate={(day: Dayjs) => day.format('YYYY-MM-DD') < today}
                               style={{ width: '100%' }}
                             />
                           </Form.Item>

@@ -5,12 +5,13 @@ import {
   type CalendarAnswer,
   calendarEventSchema,
   expandCalendarAnswer,
+  type IsoDate,
 } from '@spaceboard/domain'
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { api, queryString } from '../../platform/api-client.ts'
 import { BOOKING_ENDPOINT } from '../bookings/api.ts'
-import { type CalendarSearch, todayIso, viewOf, viewRange } from './calendar-model.ts'
+import { type CalendarSearch, viewOf, viewRange } from './calendar-model.ts'
 
 /** The window call's filters (spec 2 §7), dates YYYY-MM-DD, both included. */
 export interface WindowParams {
@@ -25,15 +26,16 @@ export interface WindowParams {
 /**
  * The screen's two window calls: the view's (with every filter), and the chosen day's of the
  * organization or region (no location or space), whose spaces are the Location and Space choices.
- * Null until there is an organization (super picks one).
+ * Null until there is an organization (super picks one). `today`: the calendar's (calendarZone).
  */
 export function windowParams(
   search: CalendarSearch,
   organizationId: number | null,
   isSuper: boolean,
+  today: IsoDate,
 ): { params: WindowParams | null; scopeParams: WindowParams | null } {
   if (organizationId === null) return { params: null, scopeParams: null }
-  const date = search.date ?? todayIso()
+  const date = search.date ?? today
   const range = viewRange(viewOf(search), date)
   const org_id = isSuper ? organizationId : undefined
   return {

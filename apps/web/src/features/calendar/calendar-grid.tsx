@@ -14,13 +14,15 @@ import {
   axisTimeOfWall,
   type CalendarSpace,
   type CalendarView,
+  calendarDayHeadText,
   type DayAxis,
   formatWallTime,
   type IsoDate,
   offsetMinutes,
+  type TimeFormat,
   type WallMoment,
 } from '@spaceboard/domain'
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import {
   type BookingEventProps,
   type ColumnStretch,
@@ -51,8 +53,12 @@ export interface CalendarGridProps {
   /** The day view's columns, in the spec's order. */
   spaces: readonly CalendarSpace[]
   events: readonly GridEvent[]
-  /** The location's offset now (+11:00) for the now line and today; null when the spaces span zones. */
-  offset: string | null
+  /** The calendar's offset now (+11:00): its location's, or its organization's when the spaces span zones. */
+  offset: string
+  /** Whether the now line is drawn: not when the spaces span zones, whose clocks differ. */
+  nowLine: boolean
+  /** The organization's date order, for the week view's column heads. */
+  timeFormat: TimeFormat
   /** The day view of a day whose clock changes: its 23 or 25 hours (calendar-model.ts); null otherwise. */
   axis: DayAxis | null
   /**
@@ -106,11 +112,11 @@ const rowTime = (row: Date): string => formatWallTime(wallOfGridDate(row).time)
  * clock-change day's axis: the fixed offset the day starts with, one row per real hour, each
  * labelled with the wall clock there ("02:00 AM (2nd)" the second time the clock shows 2:00).
  */
-function clockOptions(axis: DayAxis | null, offset: string | null) {
+function clockOptions(axis: DayAxis | null, offset: string, nowLine: boolean) {
   if (!axis)
     return {
-      timeZone: offset ?? 'local',
-      nowIndicator: offset !== null,
+      timeZone: offset,
+      nowIndicator: nowLine,
       slotMaxTime: '24:00',
       scrollTime: '08:00:00',
       slotLabelFormat: rowTime,
@@ -197,6 +203,7 @@ const moreOf = (extendedProps: Record<string, unknown>): MoreEventProps | null =
  */
 export function CalendarGrid(props: CalendarGridProps) {
   const host = useRef<HTMLElement>(null)
+  const tipId = useId()
   const calendar = useRef<Calendar | null>(null)
   /** The events the grid has (applyEvents). */
   const given = useRef(new Map<string, string>())
@@ -218,7 +225,7 @@ export function CalendarGrid(props: CalendarGridProps) {
       // the grid's width were 6 px each); past what the width holds, the day scrolls sideways.
       columnWidth: `minmax(${COLUMN_MIN_WIDTH}px, 1fr)`,
       allDaySlot: false,
-      ...clockOptions(latest.current.axis, latest.current.offset),
+      ...clockOptions(latest.current.axis, latest.current.offset, latest.current.nowLine),
       dayCellContent: closedHoursContent(latest.current.closedHours),
       height: heights[latest.current.view],
       pointer: true,
@@ -226,7 +233,16 @@ export function CalendarGrid(props: CalendarGridProps) {
       selectable: latest.current.selectable,
       resources: [],
       events: [],
-      views: { dayGridMonth: { eventDurationEditable: false } },
+      views: {
+        dayGridMonth: { eventDurationEditable: false },
+        // The library's heads are the browser's locale ("Sun 12/6"); the app's are the organization's.
+        timeGridWeek: {
+          dayHeaderFormat: (day: Date) =>
+            calendarDayHeadText(wallOfGridDate(day).date, latest.current.timeFormat),
+          dayHeaderAriaLabelFormat: (day: Date) =>
+            calendarDayHeadText(wallOfGridDate(day).date, latest.current.timeFormat, true),
+        },
+      },
       // Each event's time is written by eventContent, on its location's clock; the library's own
       // text (Intl formatRange per event, 11 % of a 400-booking day's render) would go unused.
       eventTimeFormat: () => '',
@@ -259,7 +275,9 @@ export function CalendarGrid(props: CalendarGridProps) {
       eventDidMount: ({ el, event }) => {
         const booking = bookingOf(event.extendedProps)
         if (!booking) return
-        el.title = latest.current.tooltip(booking)
+        // Not a title, which only a mouse shows: the grid's tooltip, on hover and on focus (below).
+        el.dataset.tooltip = latest.current.tooltip(booking)
+        el.setAttribute('aria-describedby', tipId)
         el.dataset.bookingId = String(booking.booking.id)
       },
       eventClick: ({ event }) => {
@@ -328,16 +346,19 @@ export function CalendarGrid(props: CalendarGridProps) {
       }
     }
     unTable()
+    const stopTip = showTips(root, tipId)
     const observer = new MutationObserver(unTable)
     observer.observe(root, { subtree: true, childList: true, attributeFilter: TABLE_ATTRIBUTES })
     return () => {
+      stopTip()
       observer.disconnect()
       calendar.current = null
       void destroyCalendar(created)
     }
-  }, [])
+    // tipId is the same for the grid's life: the grid is made once.
+  }, [tipId])
 
-  const { view, date, spaces, events, offset, axis, closedHours, selectable, editable } = props
+  const { view, date, spaces, events, offset, nowLine, axis, closedHours, selectable, editable } = props
   useEffect(() => {
     const current = calendar.current
     if (!current) return
@@ -376,19 +397,72 @@ export function CalendarGrid(props: CalendarGridProps) {
   useEffect(() => {
     const current = calendar.current
     if (!current) return
-    const clock = clockOptions(axis, offset)
+    const clock = clockOptions(axis, offset, nowLine)
     current.setOption('timeZone', clock.timeZone)
     current.setOption('nowIndicator', clock.nowIndicator)
     current.setOption('slotMaxTime', clock.slotMaxTime)
     current.setOption('scrollTime', clock.scrollTime)
     current.setOption('slotLabelFormat', clock.slotLabelFormat)
-  }, [axis, offset])
+  }, [axis, offset, nowLine])
   useEffect(() => {
     calendar.current?.setOption('selectable', selectable)
     calendar.current?.setOption('editable', editable)
   }, [selectable, editable])
 
   return (
-    <section ref={host} className="sb-calendar" data-testid="calendar-grid" aria-label="Bookings calendar" />
+    <>
+      <section
+        ref={host}
+        className="sb-calendar"
+        data-testid="calendar-grid"
+        aria-label="Bookings calendar"
+      />
+      <div id={tipId} role="tooltip" className="sb-event-tip" hidden />
+    </>
   )
+}
+
+/**
+ * The bookings' tooltip: one element beside the grid, filled with the event's text (data-tooltip)
+ * and placed under it while the pointer is over it or it has the focus; each event names it in
+ * aria-describedby, so a screen reader reads it too. Escape hides it. Returns the clean-up.
+ */
+function showTips(root: HTMLElement, tipId: string): () => void {
+  const tip = () => document.getElementById(tipId)
+  const show = (target: EventTarget | null) => {
+    const event = target instanceof Element ? target.closest<HTMLElement>('[data-tooltip]') : null
+    const element = tip()
+    if (!element) return
+    if (!event) {
+      element.hidden = true
+      return
+    }
+    element.textContent = event.dataset.tooltip ?? ''
+    const box = event.getBoundingClientRect()
+    element.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - 300))}px`
+    element.style.top = `${box.bottom + 4}px`
+    element.hidden = false
+  }
+  const hide = () => {
+    const element = tip()
+    if (element) element.hidden = true
+  }
+  const onOver = (e: Event) => show(e.target)
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') hide()
+  }
+  root.addEventListener('mouseover', onOver)
+  root.addEventListener('mouseleave', hide)
+  root.addEventListener('focusin', onOver)
+  root.addEventListener('focusout', hide)
+  root.addEventListener('keydown', onKey)
+  root.addEventListener('scroll', hide, true)
+  return () => {
+    root.removeEventListener('mouseover', onOver)
+    root.removeEventListener('mouseleave', hide)
+    root.removeEventListener('focusin', onOver)
+    root.removeEventListener('focusout', hide)
+    root.removeEventListener('keydown', onKey)
+    root.removeEventListener('scroll', hide, true)
+  }
 }

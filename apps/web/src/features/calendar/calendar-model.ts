@@ -3,6 +3,7 @@ import {
   axisInstant,
   axisTime,
   axisTimeOfWall,
+  bookableWindow,
   type CalendarBooking,
   type CalendarPreference,
   type CalendarSpace,
@@ -79,10 +80,24 @@ export const searchOf = (remembered: CalendarPreference): CalendarSearch => ({
   view: searchViewOf(remembered.view),
 })
 
-/** Today in the browser's calendar: the day the calendar opens on when the URL names none. */
-export function todayIso(): IsoDate {
-  const now = new Date()
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+/**
+ * The zone whose today the calendar opens on and marks: the chosen location's; without one, the
+ * organization's (its first location's, as the profile says, or for super the picked
+ * organization's first location among the spaces shown).
+ */
+export function calendarZone(
+  spaces: readonly Pick<CalendarSpace, 'centerId' | 'timezone'>[],
+  centerId: number | undefined,
+  organizationZone: string | null,
+): string {
+  const chosen = centerId === undefined ? undefined : spaces.find((s) => s.centerId === centerId)
+  if (chosen) return chosen.timezone
+  if (organizationZone) return organizationZone
+  const first = spaces.reduce<(typeof spaces)[number] | undefined>(
+    (earliest, space) => (earliest && earliest.centerId <= space.centerId ? earliest : space),
+    undefined,
+  )
+  return first?.timezone ?? 'UTC'
 }
 
 /** The spec's view value of the URL's. */
@@ -374,15 +389,17 @@ export interface ColumnStretch {
  * were two hundred background events, a third of the day view's render.
  */
 export function closedStretches(space: CalendarSpace, day: IsoDate, axis: DayAxis | null): ColumnStretch[] {
-  const opens = space.startTime
-  const closes = space.endTime === '00:00' ? '24:00' : space.endTime
+  const end = axis?.minutes ?? 24 * 60
+  const window = bookableWindow(space, space)
+  if (!window) return [{ from: 0, to: end }]
+  const { opens, closes } = window
   const at = (time: WallTime) =>
     axis
       ? Math.round((wallInstant(day, time, axis.zone).getTime() - axis.start) / 60_000)
       : minutesOfDay(time)
   const stretches: ColumnStretch[] = []
   if (opens > '00:00') stretches.push({ from: 0, to: at(opens) })
-  if (closes < '24:00') stretches.push({ from: at(closes), to: axis?.minutes ?? 24 * 60 })
+  if (closes < '24:00') stretches.push({ from: at(closes), to: end })
   return stretches
 }
 

@@ -13,6 +13,7 @@ import {
   isClockChangeDay,
   messages,
   timeZoneOffset,
+  todayIn,
   type WallMoment,
   wallMomentOf,
 } from '@spaceboard/domain'
@@ -35,7 +36,7 @@ import {
   theme,
 } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useEffect, useMemo, useState } from 'react'
+import { type CSSProperties, useEffect, useMemo, useState } from 'react'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
 import { useOrganizationOptions } from '../../platform/organization-select.tsx'
 import { preferenceQuery, useSavePreference } from '../../platform/preferences.ts'
@@ -46,7 +47,12 @@ import {
   type RescheduleSlot,
   rescheduleQuoteQuery,
 } from '../bookings/operations-api.ts'
-import { AmountDialog, quoteRefusal, useSendReschedule } from '../bookings/reschedule-flow.tsx'
+import {
+  AmountDialog,
+  preparationAccepted,
+  quoteRefusal,
+  useSendReschedule,
+} from '../bookings/reschedule-flow.tsx'
 import { useRegionOptions } from '../centers/api.ts'
 import { calendarPdfUrl, calendarWindowQuery, useLiveBookings, windowParams } from './api.ts'
 import { CalendarGrid, type GridChange } from './calendar-grid.tsx'
@@ -56,6 +62,7 @@ import {
   bookingEvents,
   bookingTooltip,
   type CalendarSearch,
+  calendarZone,
   clockChangeEvents,
   clockChanges,
   clockChangeText,
@@ -69,7 +76,6 @@ import {
   searchViewOf,
   shadedSpaces,
   stepDate,
-  todayIso,
   viewNames,
   viewOf,
   viewRange,
@@ -114,6 +120,8 @@ interface DropDialog {
   bookingId: number
   currency: string
   action: IdempotentAction
+  /** The preparation-time question was asked, before the dialog, and accepted. */
+  preparationConfirmed: boolean
   revert: () => void
 }
 
@@ -131,7 +139,11 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
 
   const organizationId = isSuper ? (search.org_id ?? null) : profile.organization_id
   const view = viewOf(search)
-  const date = search.date ?? todayIso()
+  // The scope's spaces name the chosen location's zone; until they come, the organization's.
+  const [zoneSpaces, setZoneSpaces] = useState<readonly CalendarSpace[]>([])
+  const zone = calendarZone(zoneSpaces, search.business_center_id, isSuper ? null : profile.time_zone)
+  const today = todayIn(zone)
+  const date = search.date ?? today
   const range = useMemo(() => viewRange(view, date), [view, date])
 
   /** Applies the filters; a non-super user's are remembered (spec 2 §2). */
@@ -151,10 +163,13 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
     void navigate({ to: '/admin/book/calendar', search: {} })
   }
 
-  const { params, scopeParams } = windowParams(search, organizationId, isSuper)
+  const { params, scopeParams } = windowParams(search, organizationId, isSuper, today)
   const windowQuery = useQuery(calendarWindowQuery(params))
   // The spaces of the organization (or region) on the day: the Location and Space choices.
   const scope = useQuery(calendarWindowQuery(scopeParams))
+  useEffect(() => {
+    if (scope.data) setZoneSpaces(scope.data.spaces)
+  }, [scope.data])
   const organizations = useOrganizationOptions(isSuper)
   const regions = useRegionOptions(organizationId, isSuper)
 
@@ -278,19 +293,40 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
       revert()
       return
     }
-    // One Idempotency-Key per drop, kept through the preparation-time question and the dialog.
-    const action = new IdempotentAction()
-    if (quote.mode === 'same') {
-      if (!(await sendReschedule(id, slot, action))) revert()
+    // The quote knows already whether the move cuts into a neighbour's preparation time: asked
+    // first, not after the person has settled the amount.
+    if (!(await preparationAccepted(quote, confirm))) {
+      revert()
       return
     }
-    setDialog({ quote, slot, bookingId: id, currency: booking.booking.currency, action, revert })
+    const preparationConfirmed = quote.preparation !== null
+    // One Idempotency-Key per drop, kept through the dialog.
+    const action = new IdempotentAction()
+    if (quote.mode === 'same') {
+      if (!(await sendReschedule(id, slot, action, undefined, preparationConfirmed))) revert()
+      return
+    }
+    setDialog({
+      quote,
+      slot,
+      bookingId: id,
+      currency: booking.booking.currency,
+      action,
+      preparationConfirmed,
+      revert,
+    })
   }
 
   const proceed = async (amount: string) => {
     if (!dialog || saving) return
     setSaving(true)
-    const answer = await sendReschedule(dialog.bookingId, dialog.slot, dialog.action, amount)
+    const answer = await sendReschedule(
+      dialog.bookingId,
+      dialog.slot,
+      dialog.action,
+      amount,
+      dialog.preparationConfirmed,
+    )
     setSaving(false)
     if (answer) setDialog(null)
   }
@@ -393,7 +429,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={6}>
-            <MiniMonth value={date} onSelect={(next) => go({ ...search, date: next })} />
+            <MiniMonth value={date} today={today} onSelect={(next) => go({ ...search, date: next })} />
           </Col>
           <Col xs={24} lg={18}>
             <Card size="small">
@@ -405,7 +441,7 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
                       icon={<LeftOutlined />}
                       onClick={() => go({ ...search, date: stepDate(view, date, -1) })}
                     />
-                    <Button onClick={() => go({ ...search, date: todayIso() })}>Today</Button>
+                    <Button onClick={() => go({ ...search, date: today })}>Today</Button>
                     <Button
                       aria-label={`Next ${viewNames[view].toLowerCase()}`}
                       icon={<RightOutlined />}
@@ -446,7 +482,9 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
                   date={date}
                   spaces={spaces}
                   events={events}
-                  offset={singleZone ? timeZoneOffset(singleZone) : null}
+                  offset={timeZoneOffset(singleZone ?? zone)}
+                  nowLine={singleZone !== null}
+                  timeFormat={timeFormat}
                   axis={axis}
                   closedHours={closedHours}
                   selectable={canCreate && view !== '2' && (view === '' || spaces.length === 1)}
@@ -479,8 +517,19 @@ function CalendarScreen({ search }: { search: CalendarSearch }) {
   )
 }
 
-/** The mini month date picker beside the calendar (spec 2 §2); weeks start on Sunday. */
-function MiniMonth({ value, onSelect }: { value: string; onSelect: (date: string) => void }) {
+/**
+ * The mini month date picker beside the calendar (spec 2 §2); weeks start on Sunday. It marks the
+ * calendar's today (antd's own mark is the browser's day, hidden in calendar.css).
+ */
+function MiniMonth({
+  value,
+  today,
+  onSelect,
+}: {
+  value: string
+  today: IsoDate
+  onSelect: (date: string) => void
+}) {
   const { token } = theme.useToken()
   const shown = dayjs(value)
   return (
@@ -490,9 +539,22 @@ function MiniMonth({ value, onSelect }: { value: string; onSelect: (date: string
         style={{ border: 0, margin: 0, padding: 0, minWidth: 0, borderRadius: token.borderRadiusLG }}
       >
         <Calendar
+          className="sb-mini-month"
+          style={{ '--sb-today': token.colorPrimary } as CSSProperties}
           fullscreen={false}
           value={shown}
           onSelect={(day: Dayjs) => onSelect(day.format('YYYY-MM-DD'))}
+          fullCellRender={(day: Dayjs) => {
+            const iso = day.format('YYYY-MM-DD')
+            return (
+              <div
+                className={`ant-picker-cell-inner ant-picker-calendar-date${iso === today ? ' sb-today' : ''}`}
+                aria-current={iso === today ? 'date' : undefined}
+              >
+                <div className="ant-picker-calendar-date-value">{day.date()}</div>
+              </div>
+            )
+          }}
           headerRender={({ value: month, onChange: move }) => (
             <Flex justify="space-between" align="center" style={{ padding: '8px 12px' }}>
               <Button

@@ -1,4 +1,4 @@
-import { CALENDAR_PREFERENCE, can } from '@spaceboard/domain'
+import { CALENDAR_PREFERENCE, can, todayIn } from '@spaceboard/domain'
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { preferenceQuery } from '../../platform/preferences.ts'
 import { guarded } from '../../platform/route-guard.tsx'
@@ -23,6 +23,7 @@ const calendarRoute = createRoute({
         next,
         isSuper ? (next.org_id ?? null) : profile.organization_id,
         isSuper,
+        todayIn(profile.time_zone),
       )
       void queryClient.prefetchQuery(calendarWindowQuery(params))
       void queryClient.prefetchQuery(calendarWindowQuery(scopeParams))

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   can,
-  dateDisplayFormat,
   type EmailTemplateListRow,
   type EmailTemplateOrder,
   emailTemplatesEnabled,
@@ -13,9 +12,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Alert, App, Button } from 'antd'
-import dayjs from 'dayjs'
 import { api } from '../../platform/api-client.ts'
 import { useConfirmDelete, useToast } from '../../platform/feedback.ts'
+import { useFormatDateTime } from '../../platform/format.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
 import { RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -44,8 +43,7 @@ export function EmailTemplateList() {
     pagerThreshold: 0,
     onSearchChange: (next) => void navigate({ to: '/admin/email-template/list', search: next }),
   })
-  const format = `${dateDisplayFormat(profile.time_format)} hh:mm A`
-  const at = (value: string) => dayjs(value).format(format)
+  const at = useFormatDateTime()
 
   // The organization's plan decides whether it keeps templates; super adds for any organization.
   const enabled = isSuper || (flags.data ? emailTemplatesEnabled(flags.data) : true)

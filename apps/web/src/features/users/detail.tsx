@@ -1,10 +1,10 @@
 import { EditOutlined } from '@ant-design/icons'
-import { can, dateDisplayFormat } from '@spaceboard/domain'
+import { can } from '@spaceboard/domain'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button, Descriptions, type DescriptionsProps, Flex, Result, Spin, Tag, Typography } from 'antd'
 import { ApiError } from '../../platform/api-client.ts'
 import { useRecord } from '../../platform/crud.ts'
-import { formatDate } from '../../platform/format.ts'
+import { useFormatDate, useFormatDateTime } from '../../platform/format.ts'
 import { fullName, useProfile } from '../../platform/session.ts'
 import { roleLabels } from '../profile/roles.ts'
 import { USER_ENDPOINT, type UserView } from './api.ts'
@@ -21,7 +21,8 @@ export function UserDetail() {
   const profile = useProfile()
   const navigate = useNavigate()
   const user = useRecord<UserView>(USER_ENDPOINT, Number(id))
-  const dateFormat = dateDisplayFormat(profile.time_format)
+  const formatDate = useFormatDate()
+  const formatDateTime = useFormatDateTime()
   const toList = () => void navigate({ to: '/admin/user/list', search: {} })
 
   if (user.error) {
@@ -45,7 +46,7 @@ export function UserDetail() {
         { key: 'name', label: 'Name', children: fullName(data) },
         { key: 'email', label: 'Email', children: data.email },
         { key: 'role', label: 'Role', children: roleLabels[data.type] },
-        { key: 'created', label: 'Register Date', children: formatDate(data.created_at, dateFormat) },
+        { key: 'created', label: 'Register Date', children: formatDate(data.created_at) },
         {
           key: 'status',
           label: 'Status',
@@ -57,7 +58,7 @@ export function UserDetail() {
         {
           key: 'lastLogin',
           label: 'Last Login',
-          children: formatDate(data.lastLogin, `${dateFormat} hh:mm A`),
+          children: formatDateTime(data.lastLogin),
         },
       ]
     : []

@@ -1,19 +1,12 @@
 import { CloseOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons'
-import {
-  can,
-  creatableUserTypes,
-  dateDisplayFormat,
-  messages,
-  type Profile,
-  userTypes,
-} from '@spaceboard/domain'
+import { can, creatableUserTypes, messages, type Profile, userTypes } from '@spaceboard/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button, Checkbox, Flex, Select, Tag } from 'antd'
 import { api, queryString } from '../../platform/api-client.ts'
 import { useRecord } from '../../platform/crud.ts'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
-import { formatDate } from '../../platform/format.ts'
+import { useFormatDateTime } from '../../platform/format.ts'
 import { type ListColumn, ListPage, type ListSearch, useListPage } from '../../platform/list-page.tsx'
 import { type RowAction, RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -140,7 +133,7 @@ export function UserList() {
     params,
   })
   const status = useUserStatus()
-  const dateTimeFormat = `${dateDisplayFormat(profile.time_format)} hh:mm A`
+  const formatDateTime = useFormatDateTime()
   const canArchive = can(profile.type, 'users.archive')
   const canDelete = can(profile.type, 'users.delete')
 
@@ -181,7 +174,7 @@ export function UserList() {
       title: 'Last Login',
       dataIndex: 'lastLogin',
       sortKey: 'lastLogin',
-      render: (value: string | null) => formatDate(value, dateTimeFormat),
+      render: (value: string | null) => formatDateTime(value),
     },
     {
       title: 'Action',

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import {
   can,
-  dateDisplayFormat,
   emailTemplateTypeLabel,
   type Workflow,
   type WorkflowOrder,
@@ -12,9 +11,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Button } from 'antd'
-import dayjs from 'dayjs'
 import { api } from '../../platform/api-client.ts'
 import { useConfirm, useToast } from '../../platform/feedback.ts'
+import { useFormatDateTime } from '../../platform/format.ts'
 import { type ListColumn, ListPage, useListPage } from '../../platform/list-page.tsx'
 import { RowActions } from '../../platform/row-actions.tsx'
 import { useProfile } from '../../platform/session.ts'
@@ -43,7 +42,7 @@ export function WorkflowList() {
     onSearchChange: (next) => void navigate({ to: '/admin/workflow/list', search: next }),
   })
   const canWrite = can(profile.type, 'workflows.write')
-  const format = `${dateDisplayFormat(profile.time_format)} hh:mm A`
+  const formatDateTime = useFormatDateTime()
 
   const remove = async (workflow: Workflow) => {
     if (!(await confirm({ content: workflowMessages.confirmDelete, danger: true }))) return
@@ -95,7 +94,7 @@ export function WorkflowList() {
       title: 'Created At',
       dataIndex: 'created_at',
       sortKey: 'created_at',
-      render: (value: string) => dayjs(value).format(format),
+      render: (value: string) => formatDateTime(value),
     },
   )
   if (canWrite)
