@@ -83,7 +83,7 @@ describe('a refusal names the field and the rule it breaks', () => {
       reportQuerySchema.safeParse({ report_type: 'nonsense', org_id: 'abc', year: 1.5 }),
     )
     expect(report).toMatchObject({
-      org_id: 'Organization must be a number.',
+      org_id: "Organization must be an organization's number or All.",
       year: 'Year must be a whole number.',
     })
     for (const message of Object.values(report)) expect(message).not.toMatch(zodTexts)

@@ -9,6 +9,7 @@ import {
   calendarQuerySchema,
   expandCalendarAnswer,
   messages,
+  wallClock,
   zonedInstant,
 } from '@spaceboard/domain'
 import { and, eq, sql } from 'drizzle-orm'
@@ -686,6 +687,10 @@ describe('GET /api/userbooking?…&pdf=2&onlyBooked=1 (the calendar PDF)', () =>
     expect(text).toContain('Harbour Room A')
     expect(text).toContain('Coral Tech')
     expect(text).toContain('10:00 AM - 12:00 PM')
+    // Printed on the location's clock (Sydney), as every time a person reads (issue 42 item 6).
+    const printed = wallClock(new Date(), 'Australia/Sydney').date.split('-')
+    expect(text).toContain(`Printed ${printed[2]}/${printed[1]}/${printed[0]}`)
+    expect(text).not.toContain('UTC')
 
     await t.database.db
       .update(organizations)

@@ -188,7 +188,11 @@ export function reportAllowsAllOrganizations(type: ReportType): boolean {
 export const reportQuerySchema = z.object({
   advanced_report: z.string().optional(),
   report_type: z.enum(reportTypeKeys, { error: 'Choose a report type.' }),
-  org_id: z.union([z.literal(ALL_ORGANIZATIONS), z.coerce.number().int().positive()]).optional(),
+  org_id: z
+    .union([z.literal(ALL_ORGANIZATIONS), z.coerce.number().int().positive()], {
+      error: `Organization must be an organization's number or ${ALL_ORGANIZATIONS}.`,
+    })
+    .optional(),
   center_id: allOrId.default('All'),
   room_id: allOrId.default('All'),
   report_value: z.enum(reportGroupBys).default('center'),

@@ -18,6 +18,7 @@ import {
 } from '@spaceboard/domain'
 import type { Actor, Ctx } from '../../platform/context.ts'
 import { badRequest, notFound } from '../../platform/errors.ts'
+import { firstLocationZone } from '../../platform/organization-zone.repository.ts'
 import * as repo from './calendar.repository.ts'
 
 /**
@@ -260,11 +261,17 @@ export async function calendarSheet(
   const days = [...byDay.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, rows]) => ({ date: calendarDateText(date, format), rows }))
-  const today = wallClock(now, 'UTC')
+  // Printed on the shown locations' clock when they share one, else on the organization's.
+  const zones = new Set(window.spaces.map((space) => space.timezone))
+  const zone =
+    (zones.size === 1
+      ? [...zones][0]
+      : await firstLocationZone(ctx.tx, windowOrganization(ctx.actor, query) as number)) ?? 'UTC'
+  const today = wallClock(now, zone)
   return {
     organizationName,
     period: `${calendarDateText(window.start_date, format)} - ${calendarDateText(window.end_date, format)}`,
-    generatedAt: `${calendarDateText(today.date, format)} ${today.time} UTC`,
+    generatedAt: `${calendarDateText(today.date, format)} ${formatWallTime(today.time)}`,
     total: window.bookings.length,
     days,
   }
