@@ -1,3 +1,4 @@
+import { todayIn } from '@spaceboard/domain'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { centers } from '../db/schema/index.ts'
@@ -14,4 +15,10 @@ export async function firstLocationZone(tx: Tx, organizationId: number): Promise
     .orderBy(sql`${centers.deletedAt} is not null`, asc(centers.id))
     .limit(1)
   return row?.zone
+}
+
+/** Today on the organization's clock (UTC for one without locations yet): what "before today" means for it. */
+export async function organizationToday(tx: Tx, organizationId: number | undefined): Promise<string> {
+  const zone = organizationId === undefined ? undefined : await firstLocationZone(tx, organizationId)
+  return todayIn(zone ?? 'UTC')
 }

@@ -1,4 +1,4 @@
-import { messages } from '@spaceboard/domain'
+import { addDays, messages, todayIn } from '@spaceboard/domain'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -360,6 +360,13 @@ describe('editing an organization', () => {
     expect((await rule([{ blackout_period_start_date: '2020-01-01' }])).errors).toEqual({
       'blackoutPeriods.0.blackout_period_start_date': messages.blackoutInPast,
     })
+    // "Before today" is on the organization's clock (its first location, Sydney), not UTC's: Sydney's
+    // today is allowed, its yesterday is past (item 5; between 13:00 and 24:00 UTC the two differ).
+    const sydneyToday = todayIn('Australia/Sydney')
+    expect((await rule([{ blackout_period_start_date: addDays(sydneyToday, -1) }])).errors).toEqual({
+      'blackoutPeriods.0.blackout_period_start_date': messages.blackoutInPast,
+    })
+    expect((await rule([{ blackout_period_start_date: sydneyToday }])).errors).toBeUndefined()
     const many = Array.from({ length: 21 }, (_, i) => ({
       blackout_period_start_date: `2031-01-${String(i + 1).padStart(2, '0')}`,
     }))

@@ -12,6 +12,7 @@ import type { Rule } from 'antd/es/form'
 import dayjs, { type Dayjs } from 'dayjs'
 import { DatePicker } from './date-picker.tsx'
 import { useToast } from './feedback.ts'
+import { useToday } from './format.ts'
 
 /** How the API carries dates: YYYY-MM-DD. */
 export const DATE = 'YYYY-MM-DD'
@@ -64,18 +65,21 @@ export function deletedBlackoutIds(
 }
 
 /** The blackout rules over all rows, by field path (blackoutPeriods.0.blackout_period_start_date …). */
-export function blackoutErrors(rows: readonly (BlackoutRow | undefined)[]): Record<string, string> {
-  return blackoutPeriodErrors(blackoutInputs(rows), dayjs().format(DATE))
+export function blackoutErrors(
+  rows: readonly (BlackoutRow | undefined)[],
+  today: string,
+): Record<string, string> {
+  return blackoutPeriodErrors(blackoutInputs(rows), today)
 }
 
 type DateField = 'blackout_period_start_date' | 'blackout_period_end_date'
 
 /** A date of a row, checked with the domain's blackout rules against all rows (spec 1 §5). */
-function rowRule(index: number, field: DateField): Rule {
+function rowRule(index: number, field: DateField, today: string): Rule {
   return ({ getFieldValue }) => ({
     validator: async () => {
       const rows = (getFieldValue('blackoutPeriods') as BlackoutRow[] | undefined) ?? []
-      const message = blackoutErrors(rows)[`blackoutPeriods.${index}.${field}`]
+      const message = blackoutErrors(rows, today)[`blackoutPeriods.${index}.${field}`]
       if (message) throw new Error(message)
     },
   })
@@ -88,7 +92,8 @@ function rowRule(index: number, field: DateField): Rule {
 export function BlackoutPeriods({ timeFormat }: { timeFormat: TimeFormat | null | undefined }) {
   const toast = useToast()
   const format = dateDisplayFormat(timeFormat)
-  const beforeToday = (date: Dayjs) => date.isBefore(dayjs(), 'day')
+  const today = useToday()
+  const beforeToday = (date: Dayjs) => date.format(DATE) < today
   return (
     <Form.List name="blackoutPeriods">
       {(rows, { add, remove }) => (
@@ -113,7 +118,7 @@ export function BlackoutPeriods({ timeFormat }: { timeFormat: TimeFormat | null 
                 name={[row.name, 'blackout_period_start_date']}
                 label={`Start date ${index + 1}`}
                 dependencies={[['blackoutPeriods', row.name, 'blackout_period_end_date']]}
-                rules={[rowRule(row.name, 'blackout_period_start_date')]}
+                rules={[rowRule(row.name, 'blackout_period_start_date', today)]}
                 style={{ minWidth: 200 }}
               >
                 <DatePicker format={format} disabledDate={beforeToday} style={{ width: '100%' }} />
@@ -122,7 +127,7 @@ export function BlackoutPeriods({ timeFormat }: { timeFormat: TimeFormat | null 
                 name={[row.name, 'blackout_period_end_date']}
                 label={`End date ${index + 1}`}
                 dependencies={[['blackoutPeriods', row.name, 'blackout_period_start_date']]}
-                rules={[rowRule(row.name, 'blackout_period_end_date')]}
+                rules={[rowRule(row.name, 'blackout_period_end_date', today)]}
                 style={{ minWidth: 200 }}
               >
                 <DatePicker format={format} disabledDate={beforeToday} style={{ width: '100%' }} />

@@ -19,6 +19,7 @@ import { badRequest, conflict, type FieldErrors, isUniqueViolation, notFound } f
 import { refuseForbiddenChanges, storedSecret } from '../../platform/field-access.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
+import { organizationToday } from '../../platform/organization-zone.repository.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization } from '../../platform/tenancy.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
@@ -167,10 +168,6 @@ export async function getOrganization(ctx: Ctx, id: number) {
   return viewOf(ctx.tx, await visibleOrganization(ctx, id))
 }
 
-function todayIso() {
-  return new Date().toISOString().slice(0, 10)
-}
-
 /**
  * Checks the rules that need more than the payload (spec 1 §5): customer id uniqueness, the free
  * plan's limits for non-super users, locked prefixes, logo URLs, blackout periods.
@@ -216,7 +213,11 @@ async function ruleErrors(ctx: Ctx, input: OrganizationInput, stored: repo.Organ
     (await countTentativeBookings(tx, stored.id)) > 0
   )
     errors['features.user_screen_booking'] = messages.tentativeBookingsExist
-  if (features.blackout_period) Object.assign(errors, blackoutPeriodErrors(input.blackoutPeriods, todayIso()))
+  if (features.blackout_period)
+    Object.assign(
+      errors,
+      blackoutPeriodErrors(input.blackoutPeriods, await organizationToday(tx, stored?.id)),
+    )
   if (features.enable_ms_365 && isSuper) {
     if (!input.ms365_client_id) errors.ms365_client_id = messages.ms365ClientId
     if (!input.ms365_tenant_id) errors.ms365_tenant_id = messages.ms365TenantId

@@ -18,6 +18,7 @@ import { badRequest, type FieldErrors, notFound } from '../../platform/errors.ts
 import { refuseForbiddenChanges } from '../../platform/field-access.ts'
 import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
+import { organizationToday } from '../../platform/organization-zone.repository.ts'
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
@@ -165,10 +166,6 @@ export async function getSpace(ctx: Ctx, id: number) {
   return viewOf(ctx.tx, id)
 }
 
-function todayIso() {
-  return new Date().toISOString().slice(0, 10)
-}
-
 async function validate(ctx: Ctx, organizationId: number, input: SpaceInput, stored?: repo.SpaceRow) {
   const { tx } = ctx
   const organization = await repo.organizationOfSpaceForm(tx, organizationId)
@@ -193,7 +190,10 @@ async function validate(ctx: Ctx, organizationId: number, input: SpaceInput, sto
   if (input.full_photo.some((url) => !storedPhotos.includes(url) && !isUploadUrl(url)))
     errors.full_photo = messages.photoNotUploaded
   if (organization.features.blackout_period)
-    Object.assign(errors, blackoutPeriodErrors(input.blackoutPeriods, todayIso()))
+    Object.assign(
+      errors,
+      blackoutPeriodErrors(input.blackoutPeriods, await organizationToday(tx, organizationId)),
+    )
   if (input.childRooms.length) {
     if (stored && (await repo.parentIds(tx, stored.id)).length) errors.childRooms = messages.childOfChild
     else {

@@ -22,6 +22,7 @@ import {
   type FieldPath,
   showFieldErrors,
 } from '../../platform/form-kit.ts'
+import { useToday } from '../../platform/format.ts'
 import { LoadFailed } from '../../platform/route-guard.tsx'
 import { useProfile } from '../../platform/session.ts'
 import {
@@ -122,6 +123,7 @@ function OrganizationForm({
   const mode = loaded ? 'edit' : 'add'
   const navigate = useNavigate()
   const toast = useToast()
+  const today = useToday()
   const { token } = theme.useToken()
   const [form] = Form.useForm<OrganizationFormValues>()
   const [saving, setSaving] = useState(false)
@@ -228,7 +230,7 @@ function OrganizationForm({
       for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message
     }
     if (values.features.blackout_period) {
-      Object.assign(errors, blackoutErrors(values.blackoutPeriods))
+      Object.assign(errors, blackoutErrors(values.blackoutPeriods, today))
     }
     if (Object.keys(errors).length > 0) {
       if (showFieldErrors(form, errors, errorOptions).length === 0) {

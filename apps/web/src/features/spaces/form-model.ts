@@ -151,6 +151,8 @@ export interface PayloadContext {
   /** Super adding a space: the organization is part of the payload. */
   sendOrganization: boolean
   blackout: boolean
+  /** Today on the organization's clock: blackout periods cannot start before it. */
+  today: string
   calendar: boolean
   ms365: boolean
   /** The space being edited (its saved blackout periods and private key). */
@@ -261,7 +263,7 @@ const standIns: Partial<Record<keyof SpacePayload, unknown>> = {
  */
 export function spaceErrors(values: SpaceFormValues, context: PayloadContext): Record<string, string> {
   const errors = schemaErrors(spaceSchema, spacePayload(values, context), standIns)
-  if (context.blackout) Object.assign(errors, blackoutErrors(values.blackoutPeriods ?? []))
+  if (context.blackout) Object.assign(errors, blackoutErrors(values.blackoutPeriods ?? [], context.today))
   return errors
 }
 

@@ -14,6 +14,7 @@ import {
   type FieldPath,
   showFieldErrors,
 } from '../../platform/form-kit.ts'
+import { useToday } from '../../platform/format.ts'
 import { NotFound } from '../../platform/not-found.tsx'
 import { recordIdOf } from '../../platform/record-page.tsx'
 import { LoadFailed } from '../../platform/route-guard.tsx'
@@ -162,9 +163,11 @@ function SpaceForm({
     enabled: organizationId !== null,
   })
   const features = organization.data?.features
+  const today = useToday()
   const context: PayloadContext = {
     sendOrganization: isSuper && mode === 'add',
     blackout: Boolean(features?.blackout_period),
+    today,
     calendar: Boolean(features?.enable_calendar_booking),
     ms365: isSuper && Boolean(features?.enable_ms_365),
     loaded,
