@@ -29,7 +29,9 @@ export function ConfirmEmail() {
         body: { token },
         on401: 'error',
       })
-      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey })
+      // The page may hold the profile as it was served (old address): drop it, so the next screen
+      // that needs it reads it anew instead of showing the kept one first.
+      queryClient.removeQueries({ queryKey: profileQuery.queryKey })
       setOutcome({ ok: true, message: answer.message })
     } catch (error) {
       setOutcome({ ok: false, message: error instanceof Error ? error.message : String(error) })
