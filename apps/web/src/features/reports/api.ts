@@ -32,13 +32,16 @@ export interface ReportForm {
   is_amenity_included: ReportQuery['is_amenity_included']
 }
 
-/** A fresh form (spec 3 §9 defaults): this year and month, monthly, all locations and spaces, tax and amenities included. */
-export function emptyReportForm(now = new Date()): ReportForm {
+/**
+ * A fresh form (spec 3 §9 defaults): this year and month on the organization's clock (`today`,
+ * YYYY-MM-DD), monthly, all locations and spaces, tax and amenities included.
+ */
+export function emptyReportForm(today: string): ReportForm {
   return {
     report_type: undefined,
     org_id: undefined,
-    year: now.getFullYear(),
-    month: now.getMonth() + 1,
+    year: Number(today.slice(0, 4)),
+    month: Number(today.slice(5, 7)),
     report_duration: 'monthly',
     report_value: 'center',
     busy_type: 'bookings',

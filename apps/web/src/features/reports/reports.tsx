@@ -21,6 +21,7 @@ import { Button, Flex, Select, Skeleton, Spin, Typography } from 'antd'
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
 import { downloadFile } from '../../platform/download.ts'
 import { useToast } from '../../platform/feedback.ts'
+import { useToday } from '../../platform/format.ts'
 import { useOrganizationOptions } from '../../platform/organization-options.ts'
 import { useProfile } from '../../platform/session.ts'
 import { centerOptionsQuery } from '../centers/api.ts'
@@ -63,7 +64,8 @@ export function Reports() {
   const toast = useToast()
   const isSuper = profile.type === 'super'
   const organizations = useOrganizationOptions()
-  const [form, setForm] = useState<ReportForm>(() => emptyReportForm())
+  const today = useToday()
+  const [form, setForm] = useState<ReportForm>(() => emptyReportForm(today))
   const [result, setResult] = useState<ReportResult | null>(null)
   const [generating, setGenerating] = useState(false)
   const [exporting, setExporting] = useState(false)
@@ -87,7 +89,7 @@ export function Reports() {
     ...spaceOptionsQuery(centerId ?? 0),
     enabled: uses('space') && centerId !== null,
   })
-  const currentYear = new Date().getFullYear()
+  const currentYear = Number(today.slice(0, 4))
 
   const clearResult = () => {
     request.current?.abort()
@@ -97,7 +99,7 @@ export function Reports() {
   }
 
   const chooseType = (value: ReportType | undefined) => {
-    setForm(value === undefined ? emptyReportForm() : withReportType(form, value))
+    setForm(value === undefined ? emptyReportForm(today) : withReportType(form, value))
     clearResult()
   }
 
