@@ -1,20 +1,27 @@
 import { todayIn } from '@spaceboard/domain'
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Tx } from '../db/client.ts'
-import { centers } from '../db/schema/index.ts'
+import { centers, organizations } from '../db/schema/index.ts'
 
 /**
  * The organization's clock where no one location applies: its first location's time zone (active
- * ones first, then by id), or undefined without one. Reports, exports and printed sheets use it.
+ * ones first, then by id), null without one. One SQL expression, so a query that needs it beside
+ * other columns (the profile) reads it in the same statement as the reports do here.
  */
+export function firstLocationZoneOf(organizationId: PgColumn | number): SQL<string | null> {
+  return sql<string | null>`(select ${centers.timezoneId} from ${centers}
+    where ${centers.organizationId} = ${organizationId}
+    order by ${centers.deletedAt} is not null, ${centers.id} limit 1)`
+}
+
+/** The organization's clock (see firstLocationZoneOf), or undefined without a location. */
 export async function firstLocationZone(tx: Tx, organizationId: number): Promise<string | undefined> {
   const [row] = await tx
-    .select({ zone: centers.timezoneId })
-    .from(centers)
-    .where(eq(centers.organizationId, organizationId))
-    .orderBy(sql`${centers.deletedAt} is not null`, asc(centers.id))
-    .limit(1)
-  return row?.zone
+    .select({ zone: firstLocationZoneOf(organizationId) })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+  return row?.zone ?? undefined
 }
 
 /** Today on the organization's clock (UTC for one without locations yet): what "before today" means for it. */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
-import { centers, emailChangeTokens, organizations, users } from '../../db/schema/index.ts'
+import { emailChangeTokens, organizations, users } from '../../db/schema/index.ts'
+import { firstLocationZoneOf } from '../../platform/organization-zone.repository.ts'
 
 export async function findProfile(tx: Tx, userId: number) {
   const [row] = await tx
@@ -16,10 +17,7 @@ export async function findProfile(tx: Tx, userId: number) {
       mh_plan: organizations.mhPlan,
       licensed_spaces: organizations.licensedSpaces,
       time_format: organizations.timeFormat,
-      // The organization's clock: its first location's (active ones first, then by id), as reports use.
-      time_zone: sql<string | null>`(select ${centers.timezoneId} from ${centers}
-        where ${centers.organizationId} = ${users.organizationId}
-        order by ${centers.deletedAt} is not null, ${centers.id} limit 1)`,
+      time_zone: firstLocationZoneOf(users.organizationId),
       features: organizations.features,
     })
     .from(users)

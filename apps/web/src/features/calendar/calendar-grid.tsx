@@ -451,18 +451,17 @@ function showTips(root: HTMLElement, tipId: string): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') hide()
   }
-  root.addEventListener('mouseover', onOver)
-  root.addEventListener('mouseleave', hide)
-  root.addEventListener('focusin', onOver)
-  root.addEventListener('focusout', hide)
-  root.addEventListener('keydown', onKey)
-  root.addEventListener('scroll', hide, true)
+  // Scroll is caught (capture) in any scrolled part of the grid, not only the root.
+  const listeners: [string, (e: Event) => void, boolean][] = [
+    ['mouseover', onOver, false],
+    ['mouseleave', hide, false],
+    ['focusin', onOver, false],
+    ['focusout', hide, false],
+    ['keydown', onKey as (e: Event) => void, false],
+    ['scroll', hide, true],
+  ]
+  for (const [type, listener, capture] of listeners) root.addEventListener(type, listener, capture)
   return () => {
-    root.removeEventListener('mouseover', onOver)
-    root.removeEventListener('mouseleave', hide)
-    root.removeEventListener('focusin', onOver)
-    root.removeEventListener('focusout', hide)
-    root.removeEventListener('keydown', onKey)
-    root.removeEventListener('scroll', hide, true)
+    for (const [type, listener, capture] of listeners) root.removeEventListener(type, listener, capture)
   }
 }
