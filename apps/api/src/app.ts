@@ -9,12 +9,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { SERVED_SIGN_IN_PAGE } from '@spaceboard/domain/served-page'
 import Fastify, { type FastifyReply } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import helmet from 'helmet'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -64,6 +59,7 @@ import { registerSentFields } from './platform/field-access.ts'
 import { defaultHeavyWorkOptions, HeavyWork, type HeavyWorkOptions } from './platform/heavy-work.ts'
 import { registerContentRange } from './platform/list.ts'
 import { createMailer, type Mailer } from './platform/mail.ts'
+import { documentTransform } from './platform/openapi.ts'
 import { takesBody } from './platform/route-hooks.ts'
 import { registerSameOriginCheck } from './platform/same-origin.ts'
 import { createSecretBox } from './platform/secrets.ts'
@@ -242,9 +238,14 @@ export async function buildApp(
       info: { title: 'Spaceboard API', version: '1.0.0' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sb_session' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   })
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false })
+  // The UI shows the operations' x-spec-path and x-permission (docs/api.md).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: false,
+    uiConfig: { showExtensions: true },
+  })
 
   healthRoutes(app)
   appConfigRoutes(app, deps)
