@@ -11,7 +11,16 @@ const ICON_WIDTH = 256
 export function amenityRoutes(app: App, { config }: AppDeps) {
   app.get(
     '/api/amenity',
-    { config: { access: 'amenities.read' }, schema: { tags, querystring: amenityListQuerySchema } },
+    {
+      config: { access: 'amenities.read' },
+      schema: {
+        tags,
+        summary: 'List amenities',
+        description: '`all=1` for pickers.',
+        'x-spec-path': 'not shown',
+        querystring: amenityListQuerySchema,
+      },
+    },
     (request, reply) => {
       const window = listWindow(request, request.query)
       return request.signedIn(async (ctx) =>
@@ -24,33 +33,66 @@ export function amenityRoutes(app: App, { config }: AppDeps) {
 
   app.get(
     '/api/amenity/:id',
-    { config: { access: 'amenities.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'amenities.read' },
+      schema: { tags, summary: 'One amenity', 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.getAmenity(ctx, request.params.id)),
   )
 
   app.post(
     '/api/amenity',
-    { config: { access: 'amenities.write' }, schema: { tags, body: amenitySchema } },
+    {
+      config: { access: 'amenities.write' },
+      schema: {
+        tags,
+        summary: 'Add an amenity',
+        description: 'Payload `{name, category, image}`.',
+        'x-spec-path': 'not shown',
+        body: amenitySchema,
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(await request.signedIn((ctx) => service.createAmenity(ctx, request.body))),
   )
 
   app.put(
     '/api/amenity/:id',
-    { config: { access: 'amenities.write' }, schema: { tags, params: idParams, body: amenitySchema } },
+    {
+      config: { access: 'amenities.write' },
+      schema: {
+        tags,
+        summary: 'Edit an amenity',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: amenitySchema,
+      },
+    },
     (request) => request.signedIn((ctx) => service.updateAmenity(ctx, request.params.id, request.body)),
   )
 
   app.delete(
     '/api/amenity/:id',
-    { config: { access: 'amenities.write' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'amenities.write' },
+      schema: { tags, summary: 'Delete an amenity', 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.deleteAmenity(ctx, request.params.id)),
   )
 
   /** Icon upload: multipart `file` + `fileType=thumb`; answers file[0].url or file[0].error. */
   app.post(
     '/api/amenity/icon',
-    { config: { access: 'amenities.write' }, schema: { tags } },
+    {
+      config: { access: 'amenities.write' },
+      schema: {
+        summary: 'Upload an amenity icon',
+        description:
+          'Multipart `file` and `fileType=thumb`; answers `file[0].url` (the image name) or `file[0].error`.',
+        'x-spec-path': 'not shown',
+        tags,
+      },
+    },
     async (request, reply) => {
       const received = await receiveSingleImage(request)
       if ('error' in received) return reply.code(400).send({ file: [{ error: received.error }] })
@@ -63,7 +105,15 @@ export function amenityRoutes(app: App, { config }: AppDeps) {
 
   app.get(
     '/api/organization-amenities/:id',
-    { config: { access: 'amenities.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'amenities.read' },
+      schema: {
+        tags,
+        summary: 'The services an organization offers',
+        description: 'With `onlyOrg=1` as the spec sends it.',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.organizationAmenities(ctx, request.params.id)),
   )
 }

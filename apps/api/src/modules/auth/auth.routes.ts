@@ -18,7 +18,14 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
     '/api/login',
     {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], body: signInSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        description:
+          'Payload `{backend: 1, email, password}`. Sets the session cookie and answers the profile.',
+        'x-spec-path': 'not shown',
+        body: signInSchema,
+      },
     },
     async (request, reply) => {
       const result = await request.anonymous(async (ctx) => {
@@ -84,7 +91,15 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
 
   app.post(
     '/api/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'] } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign out',
+        description: 'Ends the session and clears its cookie.',
+        'x-spec-path': 'none',
+        tags: ['auth'],
+      },
+    },
     async (request, reply) => {
       await request.anonymous((ctx) => service.signOut(ctx, request.sessionId))
       clearSessionCookie(reply, config.secureCookies)
@@ -96,7 +111,14 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
     '/api/forgot-password',
     {
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], body: forgotPasswordSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'I forgot my password',
+        description:
+          'E-mails a single-use reset link, valid one hour, to `{email}`; answers the same whether or not the address is known.',
+        'x-spec-path': 'none',
+        body: forgotPasswordSchema,
+      },
     },
     async (request) => {
       // The answer is sent without waiting for the account lookup, the token and the queued mail: it
@@ -116,7 +138,13 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
     '/api/reset-password',
     {
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], body: resetPasswordSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Reset password',
+        description: 'Sets the password of the link `{token, password, confirm_password}` and signs in.',
+        'x-spec-path': 'not shown',
+        body: resetPasswordSchema,
+      },
     },
     async (request, reply) => {
       const result = await request.anonymous(async (ctx) => {

@@ -111,7 +111,15 @@ const billingSheetQuery = z.object({
 export function billingRoutes(app: App) {
   app.get(
     '/api/mh-billing-sheet',
-    { config: { access: 'billing.read' }, schema: { tags, querystring: billingSheetQuery } },
+    {
+      config: { access: 'billing.read' },
+      schema: {
+        tags,
+        summary: 'Billing sheet column names',
+        description: "The 31 column names of the billing export, the organization's (`org`) where renamed.",
+        querystring: billingSheetQuery,
+      },
+    },
     (request) => request.signedIn((ctx) => service.billingSheet(ctx, request.query.org)),
   )
 }

@@ -16,7 +16,14 @@ export function bookingOperationRoutes(app: App, { mailer, config }: AppDeps) {
     '/api/userbooking/:id',
     {
       config: { access: 'bookings.update' },
-      schema: { tags, params: idParams, body: bookingOperationSchema },
+      schema: {
+        tags,
+        summary: 'Update a booking',
+        description:
+          "By `code`: NOTES, CONFIRM, CONFIRM_ALL, CHANGE_PAYMENT_STATUS (`is_paid: 1|0`), full (cancel), partial (refund), additional_charges, CHARGE_COMMISSION, RESCHEDULE_BOOKING; and MARK_EXPORTED (super, admin), which marks the filter's billing lines no export holds yet and answers `{status, exportId, lines}`. With an `Idempotency-Key` header (not MARK_EXPORTED) it runs at most once: a retry gets the first answer back, with `Idempotent-Replayed: true`.",
+        params: idParams,
+        body: bookingOperationSchema,
+      },
     },
     async (request, reply) => {
       if (request.body.code === 'MARK_EXPORTED') return markExported(request, request.params.id, request.body)
@@ -36,19 +43,46 @@ export function bookingOperationRoutes(app: App, { mailer, config }: AppDeps) {
 
   app.get(
     '/api/userbooking/:id/cancellation',
-    { config: { access: 'bookings.update' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'bookings.update' },
+      schema: {
+        tags,
+        summary: 'Check the cancellation rule',
+        description: 'The refund the cancellation rule gives the booking now.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.cancellationCheck(ctx, request.params.id)),
   )
 
   app.get(
     '/api/userbooking/:id/recurring-cancellation',
-    { config: { access: 'bookings.update' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'bookings.update' },
+      schema: {
+        tags,
+        summary: "A series' bookings to cancel",
+        description: "The upcoming bookings of the booking's series.",
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.recurringCancellation(ctx, request.params.id)),
   )
 
   app.get(
     '/api/userbooking/:id/recurring-confirm',
-    { config: { access: 'bookings.update' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'bookings.update' },
+      schema: {
+        tags,
+        summary: "A series' bookings to confirm",
+        description: "The upcoming bookings of the booking's series.",
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.recurringConfirmation(ctx, request.params.id)),
   )
 
@@ -56,7 +90,14 @@ export function bookingOperationRoutes(app: App, { mailer, config }: AppDeps) {
     '/api/userbooking/:id/reschedule-quote',
     {
       config: { access: 'bookings.update' },
-      schema: { tags, params: idParams, querystring: rescheduleQuoteQuerySchema },
+      schema: {
+        tags,
+        summary: 'Reschedule amounts',
+        description: 'The amounts the reschedule dialog shows for the new time.',
+        'x-spec-path': 'none',
+        params: idParams,
+        querystring: rescheduleQuoteQuerySchema,
+      },
     },
     (request) => request.signedIn((ctx) => rescheduleQuote(ctx, request.params.id, request.query)),
   )

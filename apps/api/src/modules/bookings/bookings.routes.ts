@@ -50,7 +50,19 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
     '/api/userbooking',
     {
       config: { access: 'bookings.read' },
-      schema: { tags, querystring: userbookingQuery },
+      schema: {
+        tags,
+        summary: 'Bookings: list, exports, calendar, confirmation PDF',
+        description: [
+          'One path, several calls told apart by the query:',
+          '- `booking=1`: the bookings list (`start_date`, `end_date` as days of each booking\'s location; `org_id` for super; `business_center_id`), total in `Content-Range`; with `bookingSheet=1` its Excel export "Booking List.xlsx", with `pdf=true` its run sheet PDF (`part`: 2,500 bookings a part).',
+          '- `onlyBooked` (with `start_date`, `end_date`, both inclusive, at most 62 days; `region_id`, `meeting_room_id`): the calendar window; with `pdf=2` its PDF "Booking Calendar.pdf".',
+          '- `invoice_pdf=true&invoice_id=`: the booking confirmation PDF.',
+          '- `billing=true` (super, admin): the billing list; with `export=xlsx|csv` its "Booking Detail" export (`monthlyBilling`, `exportId`).',
+          '- `commisionReport=1` (super, admin): "Commision Report.xlsx".',
+        ].join('\n'),
+        querystring: userbookingQuery,
+      },
     },
     async (request, reply) => {
       if (isCalendarCall(request)) return answerCalendar(request, reply, heavyWork, calendarAnswers)
@@ -79,7 +91,15 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
     '/api/meetingroom/:id/detail',
     {
       config: { access: 'bookings.create' },
-      schema: { tags, params: idParams, querystring: roomDetailQuerySchema },
+      schema: {
+        tags,
+        summary: 'Room detail for a date',
+        description:
+          'For `clientId` and `bookingDate` (YYYY-MM-DD): success or message, gratis minutes, rates, space type, durations, makeup time, packages and amenities.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        querystring: roomDetailQuerySchema,
+      },
     },
     (request) =>
       request.signedIn((ctx) =>
@@ -91,7 +111,15 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
     '/api/meetingroom/:id/booked-slots',
     {
       config: { access: 'bookings.read' },
-      schema: { tags, params: idParams, querystring: bookedSlotsQuerySchema },
+      schema: {
+        tags,
+        summary: 'Already booked slots',
+        description:
+          "For `date` (DD/MM/YYYY), other than `excludeBookingId`: `{start_time, end_time, bookingId}` on the location's wall clock.",
+        'x-spec-path': 'not shown',
+        params: idParams,
+        querystring: bookedSlotsQuerySchema,
+      },
     },
     (request) =>
       request.signedIn((ctx) =>
@@ -101,25 +129,63 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
 
   app.get(
     '/api/meetingroom/:id/future-bookings',
-    { config: { access: 'spaces.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'spaces.read' },
+      schema: {
+        tags,
+        summary: 'Future bookings of a space',
+        description: '`{count}`, asked before the space is deactivated (checkFutureBookings in the spec).',
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.futureBookingCount(ctx, request.params.id)),
   )
 
   app.get(
     '/api/organization/:id/tentative-bookings',
-    { config: { access: 'organizations.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'organizations.read' },
+      schema: {
+        tags,
+        summary: 'Tentative bookings of an organization',
+        description: '`{count}`, asked before screen bookings are turned off.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.tentativeBookingCount(ctx, request.params.id)),
   )
 
   app.post(
     '/api/userbooking/quote',
-    { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },
+    {
+      config: { access: 'bookings.create' },
+      schema: {
+        tags,
+        summary: 'Quote a booking',
+        description:
+          "The create payload: the live price, problems by field, a series' dates with their conflicts, and the preparation-time question. Nothing is saved.",
+        'x-spec-path': 'none',
+        body: bookingCreateSchema,
+      },
+    },
     (request) => request.signedIn((ctx) => service.quoteBooking(ctx, request.body)),
   )
 
   app.post(
     '/api/userbooking',
-    { config: { access: 'bookings.create' }, schema: { tags, body: bookingCreateSchema } },
+    {
+      config: { access: 'bookings.create' },
+      schema: {
+        tags,
+        summary: 'Create a booking',
+        description:
+          "A booking or a series, `{center_id, meeting_room_id, booking_date, start_time, end_time, client_id, user_id, …}`. 409 when the slot is taken, with `confirm: preparation_time` when the preparation time must be confirmed, or with the series' `conflicts`.",
+        'x-spec-path': 'none',
+        body: bookingCreateSchema,
+      },
+    },
     async (request, reply) => {
       const created = await request.signedInReadFirst((read, inTransaction) =>
         service.createBooking(read, inTransaction, request.body, undefined, mails),
@@ -131,19 +197,34 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
 
   app.get(
     '/api/userbooking/:id',
-    { config: { access: 'bookings.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'bookings.read' },
+      schema: {
+        tags,
+        summary: 'One booking',
+        description: 'The booking as its confirmation shows it.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.getBooking(ctx, request.params.id)),
   )
 
   app.get(
     '/api/userbooking/:id/rescheduling',
-    { config: { access: 'bookings.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'bookings.read' },
+      schema: { tags, summary: "A booking's rescheduling log", 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.reschedulingLog(ctx, request.params.id)),
   )
 
   app.get(
     '/api/userbooking/:id/workflow-logs',
-    { config: { access: 'bookings.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'bookings.read' },
+      schema: { tags, summary: "A booking's workflow log", 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.workflowLogs(ctx, request.params.id)),
   )
 }

@@ -70,7 +70,14 @@ export function calendarRoutes(app: App, events: CalendarEvents) {
     CALENDAR_EVENTS_PATH,
     {
       config: { access: 'bookings.read' },
-      schema: { tags: ['calendar'], querystring: calendarEventsQuerySchema },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Live calendar updates',
+        description:
+          'A `text/event-stream` of `event: booking` with `{action, bookingId, spaceIds, organizationId}`, of the own organization only (`org_id` for a super user). Ends with its session; 5 streams per session and 200 per organization, else 429.',
+        'x-spec-path': 'none',
+        querystring: calendarEventsQuerySchema,
+      },
     },
     async (request, reply) => {
       const actor = request.actor

@@ -19,7 +19,16 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
 
   app.get(
     '/api/center',
-    { config: { access: 'centers.read' }, schema: { tags, querystring: centerListQuerySchema } },
+    {
+      config: { access: 'centers.read' },
+      schema: {
+        tags,
+        summary: 'List locations',
+        description:
+          '`all=1`, or `all_centers&currentOrganization` for pickers; `packageId` for the locations of a package.',
+        querystring: centerListQuerySchema,
+      },
+    },
     (request, reply) => {
       const query = request.query
       if (query.packageId)
@@ -42,6 +51,8 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
       config: { access: 'centers.read' },
       schema: {
         tags,
+        summary: 'One location',
+        description: 'With the revenue targets of `year`.',
         params: idParams,
         querystring: z.object({ year: z.coerce.number().int().min(FIRST_TARGET_YEAR).max(9999).optional() }),
       },
@@ -51,7 +62,7 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
 
   app.post(
     '/api/center',
-    { config: { access: 'centers.create' }, schema: { tags, body: centerSchema } },
+    { config: { access: 'centers.create' }, schema: { tags, summary: 'Add a location', body: centerSchema } },
     async (request, reply) =>
       reply
         .code(201)
@@ -65,7 +76,14 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
     {
       config: { access: 'centers.update' },
       // One path carries both the form and the list's status changes; the keys say which.
-      schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) },
+      schema: {
+        tags,
+        summary: 'Edit a location',
+        description:
+          'The whole form, or `{id, is_active}`, `{id, deleted_at}` (archive or restore), `{id, code: PERMENANT}`.',
+        params: idParams,
+        body: z.record(z.string(), z.unknown()),
+      },
     },
     (request) =>
       request.signedIn(async (ctx): Promise<object> => {
@@ -85,7 +103,15 @@ export function centerRoutes(app: App, { secrets }: AppDeps) {
 
   app.delete(
     '/api/center/:id',
-    { config: { access: 'centers.delete' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'centers.delete' },
+      schema: {
+        tags,
+        summary: 'Delete a location',
+        description: 'Deletes it permanently.',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.deleteCenter(ctx, request.params.id)),
   )
 }

@@ -11,7 +11,16 @@ const tags = ['clients']
 export function clientRoutes(app: App) {
   app.get(
     '/api/client',
-    { config: { access: 'clients.read' }, schema: { tags, querystring: clientListQuerySchema } },
+    {
+      config: { access: 'clients.read' },
+      schema: {
+        tags,
+        summary: 'List clients',
+        description: 'With their registered users and who registered them; `all=1` for pickers.',
+        'x-spec-path': 'not shown',
+        querystring: clientListQuerySchema,
+      },
+    },
     (request, reply) => {
       const query = request.query
       if (query.all !== undefined)
@@ -31,6 +40,9 @@ export function clientRoutes(app: App) {
       config: { access: 'clients.read' },
       schema: {
         tags,
+        summary: 'Client name check',
+        description: '`"1"` when `name` exists in the organization (other than the client `id`).',
+        'x-spec-path': 'not shown',
         querystring: z.object({
           name: z.string().trim().min(1).max(255),
           organization_id: idValue.optional(),
@@ -48,19 +60,34 @@ export function clientRoutes(app: App) {
 
   app.get(
     '/api/client/:id',
-    { config: { access: 'clients.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'clients.read' },
+      schema: { tags, summary: 'One client', 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.getClient(ctx, request.params.id)),
   )
 
   app.get(
     '/api/client/:id/gratis-log',
-    { config: { access: 'clients.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'clients.read' },
+      schema: { tags, summary: 'Used gratis minutes by month', 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.clientGratisLog(ctx, request.params.id)),
   )
 
   app.post(
     '/api/client',
-    { config: { access: 'clients.create' }, schema: { tags, body: clientSchema } },
+    {
+      config: { access: 'clients.create' },
+      schema: {
+        tags,
+        summary: 'Add a client',
+        description: 'A CSR cannot set discounts, the Unique Client ID or the company number.',
+        'x-spec-path': 'not shown',
+        body: clientSchema,
+      },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -69,7 +96,17 @@ export function clientRoutes(app: App) {
 
   app.put(
     '/api/client/:id',
-    { config: { access: 'clients.update' }, schema: { tags, params: idParams, body: clientSchema } },
+    {
+      config: { access: 'clients.update' },
+      schema: {
+        tags,
+        summary: 'Edit a client',
+        description: 'A CSR cannot change discounts, the Unique Client ID or the company number.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: clientSchema,
+      },
+    },
     (request) =>
       request.signedIn((ctx) =>
         service.updateClient(ctx, request.params.id, request.body, sentFields(request)),
@@ -78,13 +115,32 @@ export function clientRoutes(app: App) {
 
   app.delete(
     '/api/client/:id',
-    { config: { access: 'clients.archive' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'clients.archive' },
+      schema: {
+        tags,
+        summary: 'Archive a client',
+        description: 'Archives the client and all its users.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.archiveClient(ctx, request.params.id)),
   )
 
   app.put(
     '/api/client/:id/restore',
-    { config: { access: 'clients.archive' }, schema: { tags, params: idParams, body: clientRestoreSchema } },
+    {
+      config: { access: 'clients.archive' },
+      schema: {
+        tags,
+        summary: 'Restore a client',
+        description: 'Payload `{id, code: RESTORE, deleted_at: null}`; restores its users too.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: clientRestoreSchema,
+      },
+    },
     (request) => request.signedIn((ctx) => service.restoreClient(ctx, request.params.id)),
   )
 }

@@ -9,7 +9,16 @@ import { dashboardBookings } from './dashboard.service.ts'
 export function dashboardRoutes(app: App) {
   app.get(
     '/api/dashboard',
-    { config: { access: 'dashboard.read' }, schema: { tags: ['dashboard'] } },
+    {
+      config: { access: 'dashboard.read' },
+      schema: {
+        summary: 'Dashboard',
+        description:
+          "Summary and counts (a super user: the platform's), and today's and the next 7 days' bookings on each location's clock.",
+        'x-spec-path': 'none',
+        tags: ['dashboard'],
+      },
+    },
     (request) =>
       request.signedIn(async (ctx): Promise<object> => {
         const summary =

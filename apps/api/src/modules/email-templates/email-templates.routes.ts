@@ -19,7 +19,12 @@ export function emailTemplateRoutes(app: App, { config }: AppDeps) {
     '/api/email-template',
     {
       config: { access: 'email-templates.read' },
-      schema: { tags, querystring: emailTemplateListQuerySchema },
+      schema: {
+        tags,
+        summary: 'List e-mail templates',
+        description: "The organization's (a super user: all, or one organization's with `organization_id`).",
+        querystring: emailTemplateListQuerySchema,
+      },
     },
     (request, reply) => {
       const window = listWindow(request, request.query)
@@ -37,7 +42,14 @@ export function emailTemplateRoutes(app: App, { config }: AppDeps) {
     '/api/email-template/:id',
     {
       config: { access: 'email-templates.read' },
-      schema: { tags, params: idParams, querystring: emailTemplateCodeQuerySchema },
+      schema: {
+        tags,
+        summary: 'One e-mail template',
+        description:
+          'With `code=EXISTING_TEMPLATES&organizationId=`: the template types the organization has (the form disables them); the id then plays no part.',
+        params: idParams,
+        querystring: emailTemplateCodeQuerySchema,
+      },
     },
     (request) =>
       request.signedIn(
@@ -50,7 +62,15 @@ export function emailTemplateRoutes(app: App, { config }: AppDeps) {
 
   app.post(
     '/api/email-template',
-    { config: { access: 'email-templates.create' }, schema: { tags, body: emailTemplateSchema } },
+    {
+      config: { access: 'email-templates.create' },
+      schema: {
+        tags,
+        summary: 'Add an e-mail template',
+        description: 'The organization needs the `email_template` plan feature.',
+        body: emailTemplateSchema,
+      },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -63,7 +83,7 @@ export function emailTemplateRoutes(app: App, { config }: AppDeps) {
     '/api/email-template/:id',
     {
       config: { access: 'email-templates.update' },
-      schema: { tags, params: idParams, body: emailTemplateSchema },
+      schema: { tags, summary: 'Edit an e-mail template', params: idParams, body: emailTemplateSchema },
     },
     (request) =>
       request.signedIn((ctx) =>
@@ -73,14 +93,26 @@ export function emailTemplateRoutes(app: App, { config }: AppDeps) {
 
   app.delete(
     '/api/email-template/:id',
-    { config: { access: 'email-templates.delete' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'email-templates.delete' },
+      schema: { tags, summary: 'Delete an e-mail template', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.deleteEmailTemplate(ctx, request.params.id)),
   )
 
   /** Attachment upload (spec 3 §7): multipart `file` + `fileType=image-pdf`; answers file[0].url or file[0].error. */
   app.post(
     '/api/email-template/attachment',
-    { config: { access: 'email-templates.update' }, schema: { tags } },
+    {
+      config: { access: 'email-templates.update' },
+      schema: {
+        summary: "Upload a template's PDF attachment",
+        description:
+          'Multipart `file` and `fileType=image-pdf`; a PDF by its content, under 2 MB. Answers `file[0].url` or `file[0].error`.',
+        'x-spec-path': 'not shown',
+        tags,
+      },
+    },
     async (request, reply) => {
       const received = await receiveSinglePdf(request)
       if ('error' in received) return reply.code(400).send({ file: [{ error: received.error }] })
@@ -93,7 +125,16 @@ export function emailTemplateRoutes(app: App, { config }: AppDeps) {
   /** The editor's image button: multipart `file` + `fileType=thumb`, a png/jpg under 1 MB; answers file[0].url. */
   app.post(
     '/api/email-template/image',
-    { config: { access: 'email-templates.update' }, schema: { tags } },
+    {
+      config: { access: 'email-templates.update' },
+      schema: {
+        summary: 'Upload a picture for the template editor',
+        description:
+          "The editor's image button: multipart `file` and `fileType=thumb`, a png or jpg under 1 MB; answers `file[0].url`.",
+        'x-spec-path': 'none',
+        tags,
+      },
+    },
     async (request, reply) => {
       const received = await receiveSingleImage(request)
       if ('error' in received) return reply.code(400).send({ file: [{ error: received.error }] })

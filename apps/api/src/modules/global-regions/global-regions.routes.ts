@@ -9,7 +9,15 @@ const tags = ['global-regions']
 export function globalRegionRoutes(app: App) {
   app.get(
     '/api/global-region',
-    { config: { access: 'global-regions.read' }, schema: { tags, querystring: globalRegionListQuerySchema } },
+    {
+      config: { access: 'global-regions.read' },
+      schema: {
+        tags,
+        summary: 'List global regions',
+        description: 'With `all` every one, unpaged.',
+        querystring: globalRegionListQuerySchema,
+      },
+    },
     (request, reply) => {
       const window = listWindow(request, request.query)
       return request.signedIn(async (ctx) =>
@@ -22,13 +30,24 @@ export function globalRegionRoutes(app: App) {
 
   app.get(
     '/api/global-region/:id',
-    { config: { access: 'global-regions.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'global-regions.read' },
+      schema: { tags, summary: 'One global region', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.getGlobalRegion(ctx, request.params.id)),
   )
 
   app.post(
     '/api/global-region',
-    { config: { access: 'global-regions.write' }, schema: { tags, body: globalRegionSchema } },
+    {
+      config: { access: 'global-regions.write' },
+      schema: {
+        tags,
+        summary: 'Add a global region',
+        description: 'Payload `{name, code}`.',
+        body: globalRegionSchema,
+      },
+    },
     async (request, reply) =>
       reply.code(201).send(await request.signedIn((ctx) => service.createGlobalRegion(ctx, request.body))),
   )
@@ -37,14 +56,28 @@ export function globalRegionRoutes(app: App) {
     '/api/global-region/:id',
     {
       config: { access: 'global-regions.write' },
-      schema: { tags, params: idParams, body: globalRegionSchema },
+      schema: {
+        tags,
+        summary: 'Edit a global region',
+        description: 'Default global regions cannot be edited.',
+        params: idParams,
+        body: globalRegionSchema,
+      },
     },
     (request) => request.signedIn((ctx) => service.updateGlobalRegion(ctx, request.params.id, request.body)),
   )
 
   app.delete(
     '/api/global-region/:id',
-    { config: { access: 'global-regions.write' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'global-regions.write' },
+      schema: {
+        tags,
+        summary: 'Delete a global region',
+        description: 'Default global regions cannot be deleted.',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.deleteGlobalRegion(ctx, request.params.id)),
   )
 }

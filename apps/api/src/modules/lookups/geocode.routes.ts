@@ -13,7 +13,14 @@ export function geocodeRoutes(app: App, { config }: AppDeps) {
     '/api/geocode',
     {
       config: { access: 'centers.read' },
-      schema: { tags: ['lookups'], querystring: z.object({ q: z.string().trim().min(3).max(500) }) },
+      schema: {
+        tags: ['lookups'],
+        summary: 'Geocode an address',
+        description:
+          "Address `q` to `{lat, lon}` through `GEOCODER_URL`; 422 with the spec's message when none is found.",
+        'x-spec-path': 'none',
+        querystring: z.object({ q: z.string().trim().min(3).max(500) }),
+      },
     },
     async (request, reply) => {
       // The person gets a plain message; the geocoder's status stays in the answer for support.

@@ -18,11 +18,22 @@ function offsetMinutes(offset: string) {
 }
 
 export function lookupRoutes(app: App) {
-  app.get('/api/timezone', { config: { access: 'signed-in' }, schema: { tags: ['lookups'] } }, async () =>
-    timeZones(),
+  app.get(
+    '/api/timezone',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'Time zones',
+        description: 'IANA zones with their current offsets.',
+        tags: ['lookups'],
+      },
+    },
+    async () => timeZones(),
   )
 
-  app.get('/api/month', { config: { access: 'signed-in' }, schema: { tags: ['lookups'] } }, async () =>
-    months.map((name, index) => ({ id: index + 1, name })),
+  app.get(
+    '/api/month',
+    { config: { access: 'signed-in' }, schema: { summary: 'Months', tags: ['lookups'] } },
+    async () => months.map((name, index) => ({ id: index + 1, name })),
   )
 }

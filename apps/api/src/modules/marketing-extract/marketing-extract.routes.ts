@@ -24,7 +24,16 @@ export function marketingExtractRoutes(app: App, { heavyWork }: AppDeps) {
    */
   app.get(
     '/api/marketing',
-    { config: { access: 'marketing.read' }, schema: { tags, querystring: marketingQuerySchema } },
+    {
+      config: { access: 'marketing.read' },
+      schema: {
+        tags,
+        summary: 'Direct marketing extract',
+        description:
+          'The clients and bookers who booked between `startDate` and `endDate`: `{success, data: [{ClientID, ClientName, FirstName, LastName, Email}]}`. `export=xlsx` (ours) for the workbook, 404 "No record found." when empty. The organization needs `direct_marketing`.',
+        querystring: marketingQuerySchema,
+      },
+    },
     async (request, reply) => {
       const query = request.query
       const filter = await request.signedIn((ctx) => service.extractFilter(ctx, query))

@@ -20,7 +20,16 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
 
   app.get(
     '/api/organization',
-    { config: { access: 'organizations.list' }, schema: { tags, querystring: organizationListQuerySchema } },
+    {
+      config: { access: 'organizations.list' },
+      schema: {
+        tags,
+        summary: 'List organizations',
+        description: 'Archived ones included.',
+        'x-spec-path': 'not shown',
+        querystring: organizationListQuerySchema,
+      },
+    },
     (request, reply) => {
       const window = listWindow(request, request.query)
       return request.signedIn(async (ctx) =>
@@ -33,7 +42,16 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
 
   app.get(
     '/api/organization/options',
-    { config: { access: 'organizations.read' }, schema: { tags } },
+    {
+      config: { access: 'organizations.read' },
+      schema: {
+        summary: 'Organizations for pickers',
+        description:
+          'Active organizations (a non-super user: their own) with `currency_code`, `time_format`, `exclude_from_reporting` and `industry_benchmarking_report`.',
+        'x-spec-path': 'GET /api/organization/?all_organizations=',
+        tags,
+      },
+    },
     (request) => request.signedIn((ctx) => service.organizationOptions(ctx)),
   )
 
@@ -43,7 +61,14 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
     '/api/organization/prefixes',
     {
       config: { access: 'organizations.create' },
-      schema: { tags, querystring: z.object({ name: z.string().trim().max(255).default('') }) },
+      schema: {
+        tags,
+        summary: 'Prefixes proposed for a name',
+        description:
+          "The add form's booking and refund prefixes for `name`: `MH-XXX`, or the next free (`MH-XX2` …) with a `note` saying why (issue 15).",
+        'x-spec-path': 'none',
+        querystring: z.object({ name: z.string().trim().max(255).default('') }),
+      },
     },
     (request) => request.signedIn((ctx) => service.prefixProposal(ctx, request.query.name)),
   )
@@ -54,6 +79,9 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
       config: { access: 'organizations.super-panel' },
       schema: {
         tags,
+        summary: 'Customer id check',
+        description: '`"1"` when another organization has `mh_customer_id`, else `"0"`.',
+        'x-spec-path': 'not shown',
         querystring: z.object({
           mh_customer_id: z.string().trim().min(1).max(100),
           id: z.coerce.number().int().positive().optional(),
@@ -71,13 +99,31 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
 
   app.get(
     '/api/organization/:id',
-    { config: { access: 'organizations.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'organizations.read' },
+      schema: {
+        tags,
+        summary: 'One organization',
+        description: 'The organization form; secrets only as `*_set` flags.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.getOrganization(ctx, request.params.id)),
   )
 
   app.post(
     '/api/organization',
-    { config: { access: 'organizations.create' }, schema: { tags, body: organizationSchema } },
+    {
+      config: { access: 'organizations.create' },
+      schema: {
+        tags,
+        summary: 'Add an organization',
+        description: 'Prefixes and defaults are filled in.',
+        'x-spec-path': 'not shown',
+        body: organizationSchema,
+      },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -88,7 +134,14 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
     '/api/organization/:id',
     {
       config: { access: 'organizations.update' },
-      schema: { tags, params: idParams, body: organizationSchema },
+      schema: {
+        tags,
+        summary: 'Edit an organization',
+        description: "Saves the whole form; fields beyond the caller's role are ignored.",
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: organizationSchema,
+      },
     },
     (request) =>
       request.signedIn((ctx) =>
@@ -98,7 +151,10 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
 
   app.delete(
     '/api/organization/:id',
-    { config: { access: 'organizations.archive' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'organizations.archive' },
+      schema: { tags, summary: 'Archive an organization', 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.archiveOrganization(ctx, request.params.id)),
   )
 
@@ -106,7 +162,14 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
     '/api/organization/:id/restore',
     {
       config: { access: 'organizations.archive' },
-      schema: { tags, params: idParams, body: organizationRestoreSchema },
+      schema: {
+        tags,
+        summary: 'Restore an organization',
+        description: 'Payload `{time_format}`.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: organizationRestoreSchema,
+      },
     },
     (request) =>
       request.signedIn((ctx) =>
@@ -117,7 +180,16 @@ export function organizationRoutes(app: App, { config, secrets }: AppDeps) {
   /** Logo upload (spec 1 §7): multipart `file` and `fileType=thumb`; answers file[0].url or file[0].error. */
   app.post(
     '/api/organization/logo',
-    { config: { access: 'organizations.update' }, schema: { tags } },
+    {
+      config: { access: 'organizations.update' },
+      schema: {
+        summary: 'Upload a logo',
+        description:
+          'Multipart `file` and `fileType=thumb`; stored 100×100 px. Answers `file[0].url` or `file[0].error`.',
+        'x-spec-path': 'not shown',
+        tags,
+      },
+    },
     async (request, reply) => {
       const fail = (error: string) => reply.code(400).send({ file: [{ error }] })
       const plan = await request.signedIn((ctx) => service.actorPlan(ctx))

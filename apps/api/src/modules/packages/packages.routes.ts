@@ -11,7 +11,15 @@ const tags = ['packages']
 export function packageRoutes(app: App) {
   app.get(
     '/api/package',
-    { config: { access: 'packages.read' }, schema: { tags, querystring: packageListQuerySchema } },
+    {
+      config: { access: 'packages.read' },
+      schema: {
+        tags,
+        summary: 'List package deals',
+        'x-spec-path': 'not shown',
+        querystring: packageListQuerySchema,
+      },
+    },
     (request, reply) => {
       const query = request.query
       const window = listWindow(request, query)
@@ -27,7 +35,13 @@ export function packageRoutes(app: App) {
     '/api/package/codes',
     {
       config: { access: 'packages.read' },
-      schema: { tags, querystring: z.object({ organization_id: idValue }) },
+      schema: {
+        tags,
+        summary: 'Account codes for package deals',
+        description: 'The account codes of the organization `organization_id`.',
+        'x-spec-path': 'none',
+        querystring: z.object({ organization_id: idValue }),
+      },
     },
     (request) => request.signedIn((ctx) => service.packageCodes(ctx, request.query.organization_id)),
   )
@@ -36,14 +50,24 @@ export function packageRoutes(app: App) {
     '/api/package/:id',
     {
       config: { access: 'packages.read' },
-      schema: { tags, params: idParams, querystring: z.object({ view: z.string().max(5).optional() }) },
+      schema: {
+        tags,
+        summary: 'One package deal',
+        description: '`view=1` as the detail screen asks.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        querystring: z.object({ view: z.string().max(5).optional() }),
+      },
     },
     (request) => request.signedIn((ctx) => service.getPackage(ctx, request.params.id)),
   )
 
   app.post(
     '/api/package',
-    { config: { access: 'packages.write' }, schema: { tags, body: packageSchema } },
+    {
+      config: { access: 'packages.write' },
+      schema: { tags, summary: 'Add a package deal', 'x-spec-path': 'not shown', body: packageSchema },
+    },
     async (request, reply) =>
       reply.code(201).send(await request.signedIn((ctx) => service.createPackage(ctx, request.body))),
   )
@@ -53,7 +77,14 @@ export function packageRoutes(app: App) {
     {
       config: { access: 'packages.write' },
       // The form, or Activate / De-activate as {id, code: 'ACTIVE_INACTIVE', status} (spec 1 §7).
-      schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) },
+      schema: {
+        tags,
+        summary: 'Edit a package deal',
+        description: 'The form, or `{code: ACTIVE_INACTIVE, status}` to activate or de-activate it.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: z.record(z.string(), z.unknown()),
+      },
     },
     (request) =>
       request.signedIn(async (ctx): Promise<object> => {
@@ -67,7 +98,10 @@ export function packageRoutes(app: App) {
 
   app.delete(
     '/api/package/:id',
-    { config: { access: 'packages.delete' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'packages.delete' },
+      schema: { tags, summary: 'Delete a package deal', 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.deletePackage(ctx, request.params.id)),
   )
 }

@@ -12,7 +12,17 @@ export function reportRoutes(app: App) {
   /** The advanced report call (spec 3 §7): a list whose first item the screen shows. */
   app.get(
     '/api/reports',
-    { config: { access: 'reports.read' }, schema: { tags, querystring: reportQuerySchema } },
+    {
+      config: { access: 'reports.read' },
+      schema: {
+        tags,
+        summary: 'Advanced report',
+        description:
+          "One report: `{success, data: [{report_type, label, currency_code, organization, period, filters, data, tables, charts}]}`, `data` under the spec's field names.",
+        'x-spec-path': 'not shown',
+        querystring: reportQuerySchema,
+      },
+    },
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
@@ -22,7 +32,17 @@ export function reportRoutes(app: App) {
   /** The report as an xlsx workbook (spec 3 §9: sheet Report, header rows, then the tables). */
   app.get(
     '/api/reports/export',
-    { config: { access: 'reports.read' }, schema: { tags, querystring: reportQuerySchema } },
+    {
+      config: { access: 'reports.read' },
+      schema: {
+        tags,
+        summary: 'Export a report',
+        description:
+          'The report\'s query: the report as "<label> <period>.xlsx" (sheet "Report": Created by, Created at, the filters, then each table). 400 for the organization-level industry benchmarking.',
+        'x-spec-path': 'none',
+        querystring: reportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const file = await request.signedIn((ctx) => exportService.reportExport(ctx, memos, request.query))
       return reply

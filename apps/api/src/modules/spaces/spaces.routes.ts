@@ -18,7 +18,15 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
 
   app.get(
     '/api/meetingroom',
-    { config: { access: 'spaces.read' }, schema: { tags, querystring: spaceListQuerySchema } },
+    {
+      config: { access: 'spaces.read' },
+      schema: {
+        tags,
+        summary: 'List spaces',
+        description: "In display order; `centerId` for one location's, `all=1` for pickers.",
+        querystring: spaceListQuerySchema,
+      },
+    },
     (request, reply) => {
       const query = request.query
       if (query.all !== undefined)
@@ -36,7 +44,12 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
     '/api/roomsearch',
     {
       config: { access: 'spaces.read' },
-      schema: { tags, querystring: z.object({ business_center_id: idValue }) },
+      schema: {
+        tags,
+        summary: 'Spaces with rates',
+        description: 'The active spaces of the location `business_center_id`, each with its rates.',
+        querystring: z.object({ business_center_id: idValue }),
+      },
     },
     (request) => request.signedIn((ctx) => service.roomSearch(ctx, request.query.business_center_id)),
   )
@@ -45,7 +58,13 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
     '/api/meetingroom/licence',
     {
       config: { access: 'spaces.read' },
-      schema: { tags, querystring: z.object({ organization_id: idValue.optional() }) },
+      schema: {
+        tags,
+        summary: 'Remaining licensed spaces',
+        description: 'checkLicensedSpaces in the spec.',
+        'x-spec-path': 'not shown',
+        querystring: z.object({ organization_id: idValue.optional() }),
+      },
     },
     (request) => request.signedIn((ctx) => service.remainingLicences(ctx, request.query.organization_id)),
   )
@@ -54,7 +73,12 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
     '/api/meetingroom/space-types',
     {
       config: { access: 'spaces.read' },
-      schema: { tags, querystring: z.object({ organization_id: idValue.optional() }) },
+      schema: {
+        tags,
+        summary: "The organization's space types",
+        'x-spec-path': 'not shown',
+        querystring: z.object({ organization_id: idValue.optional() }),
+      },
     },
     (request) =>
       request.signedIn((ctx) => service.organizationSpaceTypes(ctx, request.query.organization_id)),
@@ -66,6 +90,9 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
       config: { access: 'spaces.read' },
       schema: {
         tags,
+        summary: 'Spaces that can be combined',
+        description: 'Child candidates for `centerId`, `roomTypeId` and `currentRoomId`.',
+        'x-spec-path': 'not shown',
         querystring: z.object({
           centerId: idValue,
           roomTypeId: z.string().min(1).max(50),
@@ -84,13 +111,22 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
 
   app.get(
     '/api/meetingroom/:id',
-    { config: { access: 'spaces.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'spaces.read' },
+      schema: {
+        tags,
+        summary: 'One space',
+        description: 'With its rates, services, photos, blackout periods and children.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+      },
+    },
     (request) => request.signedIn((ctx) => service.getSpace(ctx, request.params.id)),
   )
 
   app.post(
     '/api/meetingroom',
-    { config: { access: 'spaces.write' }, schema: { tags, body: spaceSchema } },
+    { config: { access: 'spaces.write' }, schema: { tags, summary: 'Add a space', body: spaceSchema } },
     async (request, reply) =>
       reply
         .code(201)
@@ -104,7 +140,14 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
     {
       config: { access: 'spaces.write' },
       // One path carries the form and the list's coded actions (DISPLAY_ORDER, ACTIVE_INACTIVE, ARCHIVE, RESTORE).
-      schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) },
+      schema: {
+        tags,
+        summary: 'Edit a space',
+        description: 'The form, or `{code: DISPLAY_ORDER|ACTIVE_INACTIVE|ARCHIVE|RESTORE}`.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: z.record(z.string(), z.unknown()),
+      },
     },
     (request) =>
       request.signedIn(async (ctx): Promise<object> => {
@@ -124,7 +167,15 @@ export function spaceRoutes(app: App, { config, secrets }: AppDeps) {
   /** Photo upload: multipart `file` + `fileType=thumb`; answers file[0].url or file[0].error. */
   app.post(
     '/api/meetingroom/photo',
-    { config: { access: 'spaces.write' }, schema: { tags } },
+    {
+      config: { access: 'spaces.write' },
+      schema: {
+        summary: 'Upload a space photo',
+        description: 'Multipart `file` and `fileType=thumb`; answers `file[0].url` or `file[0].error`.',
+        'x-spec-path': 'not shown',
+        tags,
+      },
+    },
     async (request, reply) => {
       const plan = await request.signedIn((ctx) => actorPlan(ctx))
       const received = await receiveSingleImage(request)

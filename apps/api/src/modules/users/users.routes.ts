@@ -30,7 +30,17 @@ export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
   const mails = bookingMailSender({ mailer, publicUrl: config.publicUrl })
   app.get(
     '/api/user',
-    { config: { access: 'users.read' }, schema: { tags, querystring: userListQuerySchema } },
+    {
+      config: { access: 'users.read' },
+      schema: {
+        tags,
+        summary: 'List users',
+        description:
+          '`clientId` to one client\'s users, the super user\'s filters, and `report=1` for the Excel export "User List.xlsx" (super).',
+        'x-spec-path': 'not shown',
+        querystring: userListQuerySchema,
+      },
+    },
     async (request, reply) => {
       const query = request.query
       if (query.report === '1') {
@@ -85,6 +95,9 @@ export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
       config: { access: 'users.read' },
       schema: {
         tags,
+        summary: 'E-mail exists check',
+        description: 'Answers `{exists}` for `email`, other than the user `id`.',
+        'x-spec-path': 'not shown',
         querystring: z.object({ email: z.string().trim().min(1).max(255), id: idValue.optional() }),
       },
     },
@@ -93,13 +106,26 @@ export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
 
   app.get(
     '/api/user/:id',
-    { config: { access: 'users.read' }, schema: { tags, params: idParams } },
+    {
+      config: { access: 'users.read' },
+      schema: { tags, summary: 'One user', 'x-spec-path': 'not shown', params: idParams },
+    },
     (request) => request.signedIn((ctx) => service.getUser(ctx, request.params.id)),
   )
 
   app.post(
     '/api/user',
-    { config: { access: 'users.create' }, schema: { tags, body: userCreateSchema } },
+    {
+      config: { access: 'users.create' },
+      schema: {
+        tags,
+        summary: 'Add a user',
+        description:
+          'A CSR adds basic users only; a new client is made from `company_name` only with `new_client`.',
+        'x-spec-path': 'not shown',
+        body: userCreateSchema,
+      },
+    },
     async (request, reply) => {
       const created = await request.signedIn((ctx) =>
         service.createUser(ctx, request.body, sentFields(request), mails),
@@ -111,7 +137,17 @@ export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
 
   app.put(
     '/api/user/:id',
-    { config: { access: 'users.update' }, schema: { tags, params: idParams, body: userUpdateSchema } },
+    {
+      config: { access: 'users.update' },
+      schema: {
+        tags,
+        summary: 'Edit a user',
+        description: 'A CSR edits basic users only.',
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: userUpdateSchema,
+      },
+    },
     (request) =>
       request.signedIn((ctx) =>
         service.updateUser(ctx, request.params.id, request.body, sentFields(request)),
@@ -123,14 +159,33 @@ export function userRoutes(app: App, { heavyWork, mailer, config }: AppDeps) {
     {
       // The current password is checked here: a stolen session may not guess it quickly.
       config: { access: 'users.update', rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags, params: idParams, body: changePasswordSchema },
+      schema: {
+        tags,
+        summary: 'Change password',
+        description:
+          "Payload `{password, confirm_password}`, and `current_password` for one's own; 20 a minute.",
+        'x-spec-path': 'none',
+        params: idParams,
+        body: changePasswordSchema,
+      },
     },
     (request) => request.signedIn((ctx) => service.changePassword(ctx, request.params.id, request.body)),
   )
 
   app.put(
     '/api/user/:id/status',
-    { config: { access: 'users.archive' }, schema: { tags, params: idParams, body: userStatusSchema } },
+    {
+      config: { access: 'users.archive' },
+      schema: {
+        tags,
+        summary: 'Archive, restore or delete a user',
+        description:
+          "Payload `{code: ARCHIVE|RESTORE|PERMENANT}`; archiving ends the user's sessions, PERMENANT (delete) is for super users only.",
+        'x-spec-path': 'not shown',
+        params: idParams,
+        body: userStatusSchema,
+      },
+    },
     (request) => request.signedIn((ctx) => service.changeStatus(ctx, request.params.id, request.body.code)),
   )
 }
