@@ -67,7 +67,7 @@ function workspacePackage(workspace: string): string | null {
 
 function missingScript(file: string, command: string): string | null {
   const [, script = '', workspace] =
-    /^npm run ([\w:.-]+)(?:\s+(?:-w|--workspace)[ =](\S+))?/.exec(command) ?? []
+    /^npm run ([\w:.-]+)(?:\s+(?:-w|--workspace)[ =]([\w@/.-]+))?/.exec(command) ?? []
   const packageFile = workspace ? workspacePackage(workspace) : 'package.json'
   if (!packageFile) return `${file}: ${command} (no workspace ${workspace})`
   return script in scriptsOf(packageFile)
@@ -85,7 +85,7 @@ describe('the docs', () => {
   })
 
   it.each(pages)('%s: every npm script it names exists', (file) => {
-    const commands = [...read(file).matchAll(/npm run [\w:.-]+(?:\s+(?:-w|--workspace)[ =]\S+)?/g)].map(
+    const commands = [...read(file).matchAll(/npm run [\w:.-]+(?:\s+(?:-w|--workspace)[ =][\w@/.-]+)?/g)].map(
       (match) => match[0],
     )
     for (const match of read(file).matchAll(/\bnpm (start|test)\b/g)) commands.push(`npm run ${match[1]}`)
