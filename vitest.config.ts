@@ -22,6 +22,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
+      // The docs' links and the npm scripts they name (scripts/test/docs.test.ts).
+      { test: { name: 'docs', include: ['scripts/test/**/*.test.ts'] } },
       {
         test: {
           name: 'api',
