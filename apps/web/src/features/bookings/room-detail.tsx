@@ -1,18 +1,9 @@
 import { CalendarOutlined } from '@ant-design/icons'
-import {
-  currencySymbol,
-  dateDisplayFormat,
-  formatWallTime,
-  occurrenceDates,
-  recurringFrequencies,
-  recurringRuleSchema,
-} from '@spaceboard/domain'
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { dateDisplayFormat, formatWallTime } from '@spaceboard/domain'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import {
-  Checkbox,
   Col,
-  Empty,
   Flex,
   Form,
   type FormItemProps,
@@ -22,20 +13,17 @@ import {
   Row,
   Select,
   Spin,
-  Switch,
   Tag,
   Typography,
-  theme,
 } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../platform/api-client.ts'
 import { DatePicker } from '../../platform/date-picker.tsx'
-import { useConfirm, useToast } from '../../platform/feedback.ts'
-import { crossFieldRule, showFieldErrors } from '../../platform/form-kit.ts'
+import { useToast } from '../../platform/feedback.ts'
+import { crossFieldRule } from '../../platform/form-kit.ts'
 import { FieldPair, FormSection } from '../../platform/form-layout.tsx'
 import { formatDate, useToday } from '../../platform/format.ts'
-import { MoneyInput } from '../../platform/money-input.tsx'
 import { OrganizationField } from '../../platform/organization-select.tsx'
 import { useProfile } from '../../platform/session.ts'
 import { useDebounced } from '../../platform/use-debounced.ts'
@@ -45,21 +33,18 @@ import { useClientOptions } from '../clients/api.ts'
 import { organizationQuery } from '../organizations/api.ts'
 import { spaceOptionsQuery, spaceQuery } from '../spaces/api.ts'
 import {
-  BOOKING_ENDPOINT,
-  type BookingBody,
   bookedSlotsQuery,
   bookingClientQuery,
   clientUsersQuery,
-  createBooking,
   quoteQuery,
-  type RoomAmenity,
   type RoomPackage,
   roomDetailQuery,
-  type SeriesConflict,
 } from './api.ts'
 import { AlreadyBooked } from './booked-slots.tsx'
+import { ExtrasSection } from './booking-extras.tsx'
 import { BookingSummary, money, SeriesConflicts } from './booking-summary.tsx'
 import { bookingListPath } from './operations-api.ts'
+import { RepeatSection } from './recurring-fields.tsx'
 import {
   type BodyContext,
   type BookingFormValues,
@@ -70,22 +55,11 @@ import {
   packageTimes,
   quoteBody,
   type RoomDetailSearch,
-  remainingDates,
   roomWindow,
 } from './room-detail-model.ts'
+import { useSendBooking } from './send-booking.ts'
 
 const route = getRouteApi('/_signed-in/admin/book/room-detail')
-
-const frequencyLabels: Record<string, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' }
-const chargeLabels: Record<RoomAmenity['charge_type'], string> = {
-  flat: 'flat',
-  attendee: 'per attendee',
-  hour: 'per hour',
-}
-
-/** The confirmation page of a booking. */
-const invoicePath = (bookingId: number) =>
-  ({ to: '/admin/book/invoice/$id', params: { id: String(bookingId) } }) as const
 
 /**
  * RoomDetail (/admin/book/room-detail): a new booking on one page. The calendar opens it with the
@@ -114,10 +88,7 @@ export function RoomDetail() {
 function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: Partial<BookingFormValues> }) {
   const profile = useProfile()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const toast = useToast()
-  const confirm = useConfirm()
-  const { token } = theme.useToken()
   const isSuper = profile.type === 'super'
   const [form] = Form.useForm<BookingFormValues>()
   const [initial] = useState<BookingFormValues>(() => ({
@@ -126,13 +97,8 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
   }))
   const watched = Form.useWatch((all: BookingFormValues) => all, { form, preserve: true })
   const values: BookingFormValues = watched ?? initial
-  const [saving, setSaving] = useState(false)
-  const [conflicts, setConflicts] = useState<{
-    message: string
-    list: SeriesConflict[]
-    body: BookingBody
-  } | null>(null)
-  const conflictsRef = useRef<HTMLDivElement>(null)
+  const { saving, conflicts, conflictsRef, seriesLeft, send, bookOthers, clearConflicts } =
+    useSendBooking(form)
 
   // The organization: super's choice, or one's own. Its features, date order and currency shape the page.
   const organizationId = isSuper ? (values.organization_id ?? null) : profile.organization_id
@@ -242,7 +208,7 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
   }
 
   const onValuesChange = (changed: Partial<BookingFormValues>, all: BookingFormValues) => {
-    setConflicts(null)
+    clearConflicts()
     if ('organization_id' in changed)
       form.setFieldsValue({
         center_id: undefined,
@@ -268,64 +234,12 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
     }
   }
 
-  const send = async (sent: BookingBody) => {
-    setSaving(true)
-    try {
-      const created = await createBooking(sent)
-      toast.success(created.message)
-      await queryClient.invalidateQueries({ queryKey: [BOOKING_ENDPOINT] })
-      await navigate(invoicePath(created.bookingId))
-    } catch (error) {
-      setSaving(false)
-      if (error instanceof ApiError && error.status === 409) {
-        // "This room needs preparation time of … Do you still want to continue?"
-        if (error.body.confirm === 'preparation_time') {
-          if (await confirm({ content: error.message }))
-            await send({ ...sent, confirm_preparation_time: true })
-          return
-        }
-        const list = Array.isArray(error.body.conflicts) ? (error.body.conflicts as SeriesConflict[]) : []
-        if (list.length > 0) {
-          setConflicts({ message: error.message, list, body: sent })
-          setTimeout(() => conflictsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50)
-          return
-        }
-        // Someone else took the slot meanwhile: the booked slots and the quote say so afresh.
-        void queryClient.invalidateQueries({ queryKey: [BOOKING_ENDPOINT] })
-        toast.error(error.message)
-        return
-      }
-      if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-        const shown = showFieldErrors(form, error.errors)
-        if (shown.length === 0) toast.error(Object.values(error.errors)[0] ?? error.message)
-        return
-      }
-      toast.failure(error)
-    }
-  }
-
   const save = () => {
     if (!saving) form.submit()
   }
   const onFinish = () => {
-    setConflicts(null)
+    clearConflicts()
     void send(bookingBody(form.getFieldsValue(true) as BookingFormValues, context))
-  }
-
-  const conflictDates = conflicts?.list.map((c) => c.date) ?? []
-  const seriesLeft = (() => {
-    if (!conflicts?.body.recurring) return 0
-    const rule = recurringRuleSchema.safeParse(conflicts.body.recurring)
-    if (!rule.success) return 0
-    const all = occurrenceDates(conflicts.body.booking_date, rule.data)
-    return remainingDates(all, [...conflicts.body.skip_dates, ...conflictDates]).length
-  })()
-  const bookOthers = () => {
-    if (!conflicts) return
-    void send({
-      ...conflicts.body,
-      skip_dates: [...new Set([...conflicts.body.skip_dates, ...conflictDates])],
-    })
   }
 
   const spaceOptions = (spaces.data ?? []).map((space) => ({
@@ -552,63 +466,17 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
               </Row>
             </FormSection>
 
-            <FormSection title="Extras">
-              <Form.Item label="Amenities" name="amenity_ids" {...problem('amenity_ids')}>
-                <AmenityChoice amenities={room?.amenities} currency={currency} />
-              </Form.Item>
-              <FieldPair>
-                <Form.Item
-                  label="Voucher Code"
-                  name="voucher_code"
-                  rules={[rule('voucher_code')]}
-                  {...problem('voucher_code')}
-                  normalize={(value: string) => value.toUpperCase()}
-                >
-                  <Input maxLength={30} placeholder="e.g. WELCOME10" allowClear />
-                </Form.Item>
-                <Form.Item
-                  label="Use Gratis Minutes"
-                  name="use_gratis"
-                  valuePropName="checked"
-                  extra={
-                    chosenPackage
-                      ? 'Package deals are priced per attendee, without gratis minutes.'
-                      : gratisMinutes === null
-                        ? 'Choose a client to see their gratis minutes.'
-                        : `${gratisMinutes} minutes available in ${month}.`
-                  }
-                >
-                  <GratisSwitch available={gratisMinutes} />
-                </Form.Item>
-              </FieldPair>
-              <Form.Item
-                name="amend_room_amount"
-                valuePropName="checked"
-                style={{ marginBottom: values.amend_room_amount ? 8 : 24 }}
-              >
-                <Checkbox>Amend room amount</Checkbox>
-              </Form.Item>
-              {values.amend_room_amount ? (
-                <Row gutter={16}>
-                  <Col xs={24} sm={12}>
-                    <Form.Item
-                      label="Room Amount"
-                      name="room_amount"
-                      required
-                      rules={[rule('room_amount')]}
-                      {...problem('room_amount')}
-                      extra={
-                        latest?.price
-                          ? `Rate table: ${money(latest.price.original_amount, latest.price.currency)}`
-                          : 'Replaces the rate table’s room amount.'
-                      }
-                    >
-                      <MoneyInput prefix={currencySymbol(currency)} />
-                    </Form.Item>
-                  </Col>
-                </Row>
-              ) : null}
-            </FormSection>
+            <ExtrasSection
+              rule={rule}
+              problem={problem}
+              amenities={room?.amenities}
+              currency={currency}
+              packageChosen={chosenPackage !== null}
+              gratisMinutes={gratisMinutes}
+              month={month}
+              amendRoomAmount={values.amend_room_amount}
+              ratePrice={latest?.price}
+            />
 
             <FormSection title="Payment">
               <FieldPair>
@@ -660,84 +528,14 @@ function BookingForm({ search, prefill }: { search: RoomDetailSearch; prefill: P
             </FormSection>
 
             {context.recurringEnabled ? (
-              <FormSection title="Repeat">
-                <Form.Item name="repeat" valuePropName="checked" label="Recurring Booking">
-                  <Switch />
-                </Form.Item>
-                {repeat ? (
-                  <div
-                    style={{
-                      padding: '16px 16px 0',
-                      marginBottom: 16,
-                      borderRadius: token.borderRadiusLG,
-                      background: token.colorFillAlter,
-                    }}
-                  >
-                    <Form.Item
-                      label="Frequency"
-                      name={['recurring', 'frequency']}
-                      required
-                      rules={[rule('recurring.frequency')]}
-                      {...problem('recurring.frequency')}
-                    >
-                      <Radio.Group
-                        optionType="button"
-                        options={recurringFrequencies.map((f) => ({
-                          value: f,
-                          label: frequencyLabels[f] ?? f,
-                        }))}
-                      />
-                    </Form.Item>
-                    <Row gutter={16} align="bottom">
-                      <Col xs={24} sm={12}>
-                        <Form.Item label="Ends" name={['recurring', 'ends']} required>
-                          <Radio.Group
-                            options={[
-                              { value: 'count', label: 'After a number of bookings' },
-                              { value: 'until', label: 'On a date' },
-                            ]}
-                          />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={24} sm={12}>
-                        {values.recurring?.ends === 'until' ? (
-                          <Form.Item
-                            label="Until"
-                            name={['recurring', 'until_date']}
-                            required
-                            dependencies={['booking_date']}
-                            rules={[rule('recurring.until_date')]}
-                            {...problem('recurring.until_date')}
-                          >
-                            <DatePicker
-                              format={dateFormat}
-                              placeholder={dateFormat}
-                              disabledDate={(day: Dayjs) => day.format('YYYY-MM-DD') < today}
-                              style={{ width: '100%' }}
-                            />
-                          </Form.Item>
-                        ) : (
-                          <Form.Item
-                            label="Occurrences"
-                            name={['recurring', 'occurrences']}
-                            required
-                            rules={[rule('recurring.occurrences')]}
-                            {...problem('recurring.occurrences')}
-                          >
-                            <InputNumber
-                              min={2}
-                              max={100}
-                              precision={0}
-                              style={{ width: '100%' }}
-                              suffix="bookings"
-                            />
-                          </Form.Item>
-                        )}
-                      </Col>
-                    </Row>
-                  </div>
-                ) : null}
-              </FormSection>
+              <RepeatSection
+                rule={rule}
+                problem={problem}
+                repeat={repeat}
+                until={values.recurring?.ends === 'until'}
+                dateFormat={dateFormat}
+                today={today}
+              />
             ) : null}
           </Form>
         </Col>
@@ -781,81 +579,4 @@ function packageExtra(
       ? `${formatWallTime(pkg.start_time)} – ${formatWallTime(pkg.end_time)}`
       : `${describeDuration(pkg.duration_minutes ?? 0)} from the start time`
   return `${slot} · ${money(pkg.rate, currency)} per attendee · at least ${pkg.min_attendees} attendees`
-}
-
-/** The space's amenities as a checkbox list with their charge (flat, per attendee, per hour). */
-function AmenityChoice({
-  amenities,
-  currency,
-  value,
-  onChange,
-  id,
-}: {
-  amenities: RoomAmenity[] | undefined
-  currency: string | undefined
-  value?: number[]
-  onChange?: (value: number[]) => void
-  id?: string
-}) {
-  const { token } = theme.useToken()
-  if (!amenities)
-    return <Typography.Text type="secondary">Choose a space to see its amenities.</Typography.Text>
-  if (amenities.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="This space has no amenities." />
-  return (
-    <Checkbox.Group
-      value={value ?? []}
-      onChange={(next) => onChange?.(next as number[])}
-      style={{ width: '100%' }}
-    >
-      <Row id={id} gutter={[12, 8]} style={{ width: '100%' }}>
-        {amenities.map((amenity) => (
-          <Col key={amenity.amenity_id} xs={24} md={12}>
-            <div
-              style={{
-                height: '100%',
-                display: 'flex',
-                alignItems: 'center',
-                padding: '8px 12px',
-                border: `1px solid ${(value ?? []).includes(amenity.amenity_id) ? token.colorPrimary : token.colorBorderSecondary}`,
-                borderRadius: token.borderRadius,
-              }}
-            >
-              <Checkbox value={amenity.amenity_id} style={{ width: '100%' }} styles={{ label: { flex: 1 } }}>
-                <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
-                  <span>{amenity.name}</span>
-                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                    {money(amenity.amount, currency)} {chargeLabels[amenity.charge_type]}
-                  </Typography.Text>
-                </Flex>
-              </Checkbox>
-            </div>
-          </Col>
-        ))}
-      </Row>
-    </Checkbox.Group>
-  )
-}
-
-/** Use gratis minutes: off and disabled while the client has none left that month. */
-function GratisSwitch({
-  available,
-  checked,
-  onChange,
-  id,
-}: {
-  available: number | null
-  checked?: boolean
-  onChange?: (checked: boolean) => void
-  id?: string
-}) {
-  const none = available === 0
-  return (
-    <Switch
-      id={id}
-      checked={Boolean(checked) && !none}
-      disabled={none}
-      onChange={(next) => onChange?.(next)}
-    />
-  )
 }

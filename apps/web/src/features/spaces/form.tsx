@@ -22,6 +22,8 @@ import { useProfile } from '../../platform/session.ts'
 import { StatusTag } from '../../platform/status-tag.tsx'
 import { organizationQuery } from '../organizations/api.ts'
 import { SPACE_ENDPOINT, type SpaceView, spaceQuery } from './api.ts'
+import { CombinePanel } from './combine-panel.tsx'
+import { DetailsPanel } from './details-panel.tsx'
 import {
   newSpaceValues,
   type PanelKey,
@@ -34,16 +36,13 @@ import {
 } from './form-model.ts'
 import {
   CalendarPanel,
-  CombinePanel,
-  DetailsPanel,
   type FieldRule,
   Ms365Panel,
   PhotosPanel,
   PreparationPanel,
-  RatesPanel,
-  ServicesPanel,
   SiteAccessPanel,
 } from './panels.tsx'
+import { RatesPanel, ServicesPanel } from './services-and-rates.tsx'
 
 const editRoute = getRouteApi('/_signed-in/admin/meeting-room/edit/$id')
 const viewRoute = getRouteApi('/_signed-in/admin/meeting-room/view/$id')
