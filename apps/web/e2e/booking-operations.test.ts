@@ -164,7 +164,10 @@ describe('Booking operations', () => {
     await visible(page.getByText('Booking Confirmation', { exact: true }))
     const notes = page.getByLabel('General Notes', { exact: true })
     // Marked required (the asterisk) without a check: an empty note saves too.
-    expect(await page.locator('label.ant-form-item-required', { hasText: 'General Notes' }).count()).toBe(1)
+    // Polled: the notes form renders after the confirmation's heading, which a loaded machine shows first.
+    await expect
+      .poll(() => page.locator('label.ant-form-item-required', { hasText: 'General Notes' }).count())
+      .toBe(1)
     await notes.fill('Projector checked; client asked for water.')
     await shot(page, 'booking-notes')
     await page.getByRole('button', { name: 'Add Notes' }).click()
