@@ -29,7 +29,7 @@ import {
 import type { Ctx, InTransaction } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError } from '../../platform/errors.ts'
 import { organizationForWrite } from '../../platform/tenancy.ts'
-import type { BookingToSchedule } from '../workflows/workflows.repository.ts'
+import type { BookingToSchedule } from '../workflows/workflow-sends.repository.ts'
 import { bookingsCreated } from '../workflows/workflows.schedule.ts'
 import * as contextRepo from './booking-context.repository.ts'
 import type { BookingMails, MailSource } from './booking-mails.ts'
