@@ -11,7 +11,7 @@ import {
   spaces,
   workflowSends,
 } from '../../src/db/schema/index.ts'
-import { leaseDueSends } from '../../src/modules/workflows/workflows.repository.ts'
+import { leaseDueSends } from '../../src/modules/workflows/workflow-sends.repository.ts'
 import { idByName, sydneyToday, userIdByEmail } from '../bookings/fixtures.ts'
 import { createTestApp, logins, type TestApp } from '../helpers.ts'
 

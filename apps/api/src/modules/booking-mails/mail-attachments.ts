@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/context.ts'
 import type { HeavyWork } from '../../platform/heavy-work.ts'
 import type { AttachmentResolver, ResolvedAttachments } from '../../platform/mail.ts'
 import { readUpload } from '../../platform/uploads.ts'
-import { getBooking } from '../bookings/bookings.service.ts'
+import { getBooking } from '../bookings/booking-confirmation.service.ts'
 import { invitation } from './invitation.ts'
 
 /**

@@ -21,11 +21,11 @@ import {
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts'
 import { bookingsChanged } from '../workflows/workflows.schedule.ts'
+import { getBooking, visibleBooking } from './booking-confirmation.service.ts'
 import type { BookingMails } from './booking-mails.ts'
 import * as repo from './booking-operations.repository.ts'
 import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
-import { getBooking, visibleBooking } from './bookings.service.ts'
 import { rescheduleBooking } from './reschedule.service.ts'
 
 function assertNotCancelled(booking: repo.BookingRow) {

@@ -2,9 +2,9 @@
 // both): the booking's stored totals and the month of its gratis minutes.
 import { type BookingConfirmation, wallClock } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
+import { getBooking } from './booking-confirmation.service.ts'
 import * as repo from './booking-operations.repository.ts'
 import * as bookingRepo from './bookings.repository.ts'
-import { getBooking } from './bookings.service.ts'
 
 /** Stores the totals the ledger now gives (the list and exports read them without recomputing). */
 export async function refreshTotals(ctx: Ctx, id: number): Promise<BookingConfirmation> {

@@ -17,8 +17,11 @@ import { answerBilling } from '../billing/billing.routes.ts'
 import { bookingMailSender } from '../booking-mails/booking-mails.service.ts'
 import { answerCalendar, isCalendarCall } from '../calendar/calendar.routes.ts'
 import { answerCommissionReport } from '../commission-report/commission-report.routes.ts'
+import { getBooking, reschedulingLog, workflowLogs } from './booking-confirmation.service.ts'
+import { createBooking, quoteBooking } from './booking-create.service.ts'
+import { futureBookingCount, tentativeBookingCount } from './booking-guards.service.ts'
 import { answerBookingList } from './booking-list.routes.ts'
-import * as service from './bookings.service.ts'
+import { bookedSlots, roomDetail } from './room-detail.service.ts'
 
 const tags = ['bookings']
 const confirmationPdfQuery = z.object({ invoice_pdf: z.literal('true'), invoice_id: idValue })
@@ -70,7 +73,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
       if (request.query.billing !== undefined) return answerBilling(request, reply, heavyWork)
       if (request.query.invoice_pdf === undefined) return answerBookingList(request, reply, heavyWork)
       const { invoice_id } = parseWith(confirmationPdfQuery, request.query)
-      const booking = await request.signedIn((ctx) => service.getBooking(ctx, invoice_id))
+      const booking = await request.signedIn((ctx) => getBooking(ctx, invoice_id))
       const logo = booking.orgLogo ? await readUpload(config.dataDir, booking.orgLogo) : null
       const pdf = await heavyWork.render(request.actor?.organizationId ?? null, 'confirmationPdf', {
         booking,
@@ -103,7 +106,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
     },
     (request) =>
       request.signedIn((ctx) =>
-        service.roomDetail(ctx, request.params.id, request.query.bookingDate, request.query.clientId),
+        roomDetail(ctx, request.params.id, request.query.bookingDate, request.query.clientId),
       ),
   )
 
@@ -123,7 +126,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
     },
     (request) =>
       request.signedIn((ctx) =>
-        service.bookedSlots(ctx, request.params.id, request.query.date, request.query.excludeBookingId),
+        bookedSlots(ctx, request.params.id, request.query.date, request.query.excludeBookingId),
       ),
   )
 
@@ -139,7 +142,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
         params: idParams,
       },
     },
-    (request) => request.signedIn((ctx) => service.futureBookingCount(ctx, request.params.id)),
+    (request) => request.signedIn((ctx) => futureBookingCount(ctx, request.params.id)),
   )
 
   app.get(
@@ -154,7 +157,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
         params: idParams,
       },
     },
-    (request) => request.signedIn((ctx) => service.tentativeBookingCount(ctx, request.params.id)),
+    (request) => request.signedIn((ctx) => tentativeBookingCount(ctx, request.params.id)),
   )
 
   app.post(
@@ -170,7 +173,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
         body: bookingCreateSchema,
       },
     },
-    (request) => request.signedIn((ctx) => service.quoteBooking(ctx, request.body)),
+    (request) => request.signedIn((ctx) => quoteBooking(ctx, request.body)),
   )
 
   app.post(
@@ -188,7 +191,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
     },
     async (request, reply) => {
       const created = await request.signedInReadFirst((read, inTransaction) =>
-        service.createBooking(read, inTransaction, request.body, undefined, mails),
+        createBooking(read, inTransaction, request.body, undefined, mails),
       )
       mails.kick()
       return reply.code(201).send(created)
@@ -207,7 +210,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
         params: idParams,
       },
     },
-    (request) => request.signedIn((ctx) => service.getBooking(ctx, request.params.id)),
+    (request) => request.signedIn((ctx) => getBooking(ctx, request.params.id)),
   )
 
   app.get(
@@ -216,7 +219,7 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
       config: { access: 'bookings.read' },
       schema: { tags, summary: "A booking's rescheduling log", 'x-spec-path': 'not shown', params: idParams },
     },
-    (request) => request.signedIn((ctx) => service.reschedulingLog(ctx, request.params.id)),
+    (request) => request.signedIn((ctx) => reschedulingLog(ctx, request.params.id)),
   )
 
   app.get(
@@ -225,6 +228,6 @@ export function bookingRoutes(app: App, { config, heavyWork, mailer, calendarAns
       config: { access: 'bookings.read' },
       schema: { tags, summary: "A booking's workflow log", 'x-spec-path': 'not shown', params: idParams },
     },
-    (request) => request.signedIn((ctx) => service.workflowLogs(ctx, request.params.id)),
+    (request) => request.signedIn((ctx) => workflowLogs(ctx, request.params.id)),
   )
 }

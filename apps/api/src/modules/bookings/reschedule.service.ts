@@ -15,10 +15,11 @@ import {
 } from '@spaceboard/domain'
 import type { Ctx } from '../../platform/context.ts'
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
+import { getBooking, visibleBooking } from './booking-confirmation.service.ts'
+import { planSlot } from './booking-create.service.ts'
 import * as repo from './booking-operations.repository.ts'
 import { gratisMonthOf, refreshTotals } from './booking-state.service.ts'
 import * as bookingRepo from './bookings.repository.ts'
-import { getBooking, planSlot, visibleBooking } from './bookings.service.ts'
 
 interface NewSlot {
   newMeetingRoomId: number

@@ -24,7 +24,7 @@ import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization } from '../../platform/tenancy.ts'
 import { hashToken, newToken } from '../../platform/tokens.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
-import { countTentativeBookings } from '../bookings/bookings.repository.ts'
+import { countTentativeBookings } from '../bookings/booking-guards.repository.ts'
 import { listPackageOptions, setAccountCodes } from '../packages/packages.repository.ts'
 import * as repo from './organizations.repository.ts'
 

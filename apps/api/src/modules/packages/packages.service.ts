@@ -5,7 +5,7 @@ import { badRequest, conflict, type FieldErrors, notFound } from '../../platform
 import { inTurn } from '../../platform/in-turn.ts'
 import type { ListWindow } from '../../platform/list.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
-import { countBookingsOfPackage } from '../bookings/bookings.repository.ts'
+import { countBookingsOfPackage } from '../bookings/booking-guards.repository.ts'
 import * as repo from './packages.repository.ts'
 
 export function listPackages(

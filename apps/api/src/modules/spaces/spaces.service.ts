@@ -22,6 +22,7 @@ import { organizationToday } from '../../platform/organization-zone.repository.t
 import { nextSealedValue, type SecretBox } from '../../platform/secrets.ts'
 import { assertSameOrganization, organizationForRead, organizationForWrite } from '../../platform/tenancy.ts'
 import { isUploadUrl } from '../../platform/uploads.ts'
+import { countBookingsOfSpace, firstSharedSlot } from '../bookings/booking-guards.repository.ts'
 import * as bookingRepo from '../bookings/bookings.repository.ts'
 import * as repo from './spaces.repository.ts'
 
@@ -333,7 +334,7 @@ export async function createSpace(ctx: Ctx, deps: SpaceDeps, input: SpaceInput, 
  */
 async function bookingErrors(ctx: Ctx, space: repo.SpaceRow, input: SpaceInput) {
   const errors: FieldErrors = {}
-  const booked = (await bookingRepo.countBookingsOfSpace(ctx.tx, space.id)) > 0
+  const booked = (await countBookingsOfSpace(ctx.tx, space.id)) > 0
   if (booked && input.organization_id && input.organization_id !== space.organizationId)
     errors.organization_id = messages.spaceBookingsOrganization
   if (booked && input.center_id !== space.centerId) errors.center_id = messages.spaceBookingsCenter
@@ -341,7 +342,7 @@ async function bookingErrors(ctx: Ctx, space: repo.SpaceRow, input: SpaceInput) 
   if (booked && children.some((child) => !input.childRooms.includes(child)))
     errors.childRooms = messages.spaceBookingsChildren
   for (const child of input.childRooms.filter((c) => !children.includes(c))) {
-    const when = await bookingRepo.firstSharedSlot(ctx.tx, space.organizationId, space.id, child)
+    const when = await firstSharedSlot(ctx.tx, space.organizationId, space.id, child)
     if (!when) continue
     const childRow = await repo.findSpace(ctx.tx, child)
     const center = await bookingRepo.findCenter(ctx.tx, space.organizationId, space.centerId)

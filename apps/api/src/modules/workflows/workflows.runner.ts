@@ -6,7 +6,7 @@ import { defaultTemplates, type MailTemplate } from '../booking-mails/default-te
 import { bookingMergeValues } from '../booking-mails/merge-values.ts'
 import { recipientOf } from '../booking-mails/recipients.ts'
 import { renderHtml } from '../booking-mails/render.ts'
-import * as repo from './workflows.repository.ts'
+import * as repo from './workflow-sends.repository.ts'
 
 const BATCH = 50
 /**

@@ -1,6 +1,6 @@
 import { centerDateTime, type TimeFormat, workflowDueAt } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
-import * as repo from './workflows.repository.ts'
+import * as repo from './workflow-sends.repository.ts'
 
 type Booking = repo.BookingToSchedule
 type Workflow = repo.WorkflowTiming

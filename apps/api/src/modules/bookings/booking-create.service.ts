@@ -1,48 +1,38 @@
+// Making a booking (spec 2): the one read it is checked and priced from, the checks of each date,
+// the price, and the rows written in one transaction; the live quote runs the same checks and
+// pricing without writing, and a reschedule checks its new slot with planSlot.
 import {
-  addDays,
-  type BookingConfirmation,
   type BookingCreateInput,
   type BookingTerms,
   type BusyRange,
   bookingTax,
-  bookingTotals,
   centsToDecimal,
   describeMinutes,
-  hoursAndMinutes,
-  inRanges,
   MAX_SERIES_OCCURRENCES,
   messages,
   missingPreparationMinutes,
   occurrenceDates,
   overlaps,
   type Price,
-  parseDayMonthYear,
-  percentOf,
   priceBookingTerms,
   pricedAmenityLines,
   pricedBookingLines,
   type RateUnit,
-  type ReschedulingEntry,
   type RoomRates,
-  roomSubTotalOf,
   type SlotProblem,
   slotProblems,
-  startOfDay,
   toBasisPoints,
   toCents,
   voucherAppliesOn,
-  type WorkflowLogEntry,
-  wallClock,
   zonedInstant,
 } from '@spaceboard/domain'
 import type { Ctx, InTransaction } from '../../platform/context.ts'
-import { badRequest, conflict, fieldError, HttpError, notFound } from '../../platform/errors.ts'
-import { inTurn } from '../../platform/in-turn.ts'
-import { assertSameOrganization, organizationForWrite } from '../../platform/tenancy.ts'
-import type { BookingToSchedule } from '../workflows/workflows.repository.ts'
+import { badRequest, conflict, fieldError, HttpError } from '../../platform/errors.ts'
+import { organizationForWrite } from '../../platform/tenancy.ts'
+import type { BookingToSchedule } from '../workflows/workflow-sends.repository.ts'
 import { bookingsCreated } from '../workflows/workflows.schedule.ts'
+import * as contextRepo from './booking-context.repository.ts'
 import type { BookingMails, MailSource } from './booking-mails.ts'
-import * as operationsRepo from './booking-operations.repository.ts'
 import * as repo from './bookings.repository.ts'
 
 function ratesOf(rows: { unit: string; amount: string }[]): RoomRates {
@@ -64,7 +54,7 @@ async function loadBookingContext(
 ) {
   const { tx } = ctx
   const organizationId = organizationForWrite(ctx.actor, input.organization_id)
-  const found = await repo.bookingContext(tx, {
+  const found = await contextRepo.bookingContext(tx, {
     organizationId,
     centerId: input.center_id,
     spaceId: input.meeting_room_id,
@@ -540,376 +530,4 @@ export async function createBooking(
       message: messages.bookingCreated,
     }
   })
-}
-
-/** Room detail for a date (spec 2 §3): what RoomDetail needs to offer a space on a day. */
-export async function roomDetail(ctx: Ctx, spaceId: number, bookingDate: string, clientId?: number | null) {
-  const { tx } = ctx
-  const space = await repo.findSpace(tx, spaceId)
-  if (!space) throw notFound()
-  assertSameOrganization(ctx.actor, space.organizationId)
-  const organizationId = space.organizationId
-  const [organization, center, rateRows, spaceBlackouts, roomType, packages, amenities] = await inTurn(
-    () => repo.findOrganization(tx, organizationId),
-    () => repo.findCenter(tx, organizationId, space.centerId),
-    () => repo.spaceRatesOf(tx, space.id),
-    () => repo.spaceBlackouts(tx, space.id),
-    () => repo.roomTypeOf(tx, organizationId, space.roomType),
-    () => repo.packagesOfSpace(tx, organizationId, space.id),
-    () => repo.amenitiesOfSpace(tx, organizationId, space.id),
-  )
-  if (!organization || !center) throw notFound()
-  const orgBlackouts = organization.features.blackout_period
-    ? await repo.organizationBlackouts(tx, organizationId)
-    : []
-  const client = clientId ? await repo.findClient(tx, organizationId, clientId) : undefined
-  if (clientId && !client) throw fieldError('clientId', messages.selectRequired)
-  const gratisMinutes = client
-    ? Math.max(
-        0,
-        client.totalMinutes -
-          (await repo.gratisUsedInMonth(tx, organizationId, client.id, bookingDate.slice(0, 7))),
-      )
-    : 0
-  const discount = toBasisPoints(client?.internalPercentDiscountRate ?? '0')
-  const message = !space.isActive
-    ? messages.spaceNotBookable
-    : inRanges(bookingDate, orgBlackouts)
-      ? messages.organizationBlackout
-      : inRanges(bookingDate, spaceBlackouts)
-        ? messages.spaceBlackout
-        : !rateRows.length
-          ? messages.spaceHasNoRates
-          : ''
-  const min = hoursAndMinutes(space.minimumDurationMinutes)
-  const max = hoursAndMinutes(space.maximumDurationMinutes)
-  const pre = hoursAndMinutes(space.preMakeupMinutes)
-  const post = hoursAndMinutes(space.postMakeupMinutes)
-  return {
-    success: message === '',
-    message,
-    gratisMinutes,
-    rates: rateRows.map((r) => {
-      const original = toCents(r.amount)
-      return {
-        rateUnit: r.unit,
-        originalAmount: centsToDecimal(original),
-        rateAmount: centsToDecimal(original - percentOf(original, discount)),
-      }
-    }),
-    orgRoomType: {
-      id: space.roomType,
-      code: roomType?.code ?? '',
-      name: space.roomType,
-      account_code: roomType?.accountCode ?? '',
-    },
-    minimum_duration_hours: min.hours,
-    minimum_duration_minutes: min.minutes,
-    maximum_duration_hours: max.hours,
-    maximum_duration_minutes: max.minutes,
-    pre_makeup_hours: pre.hours,
-    pre_makeup_minutes: pre.minutes,
-    post_makeup_hours: post.hours,
-    post_makeup_minutes: post.minutes,
-    capacity: space.capacity,
-    start_time: space.startTime,
-    end_time: space.endTime,
-    timezone: center.timezoneId,
-    currency: organization.currencyCode,
-    center: {
-      id: center.id,
-      name: center.name,
-      open_time: center.openTime,
-      close_time: center.closeTime,
-      open_after_hours: center.openAfterHours,
-    },
-    packages: packages.map((p) => ({
-      id: p.id,
-      name: p.name,
-      type: p.type,
-      start_time: p.startTime,
-      end_time: p.endTime,
-      duration_minutes: p.durationMinutes,
-      min_attendees: p.minAttendees,
-      rate: p.rate,
-    })),
-    amenities: amenities.map((a) => ({
-      amenity_id: a.amenityId,
-      name: a.name,
-      charge_type: a.chargeType,
-      amount: a.amount,
-    })),
-  }
-}
-
-/** The already-booked slots of a space on a date (DD/MM/YYYY), in the center's wall clock. */
-export async function bookedSlots(
-  ctx: Ctx,
-  spaceId: number,
-  dayMonthYear: string,
-  exceptBookingId?: number | null,
-) {
-  const date = parseDayMonthYear(dayMonthYear)
-  if (!date) throw fieldError('date', messages.selectDate)
-  const space = await repo.findSpace(ctx.tx, spaceId)
-  if (!space) throw notFound()
-  assertSameOrganization(ctx.actor, space.organizationId)
-  const center = await repo.findCenter(ctx.tx, space.organizationId, space.centerId)
-  if (!center) throw notFound()
-  const zone = center.timezoneId
-  const spaceIds = [space.id, ...(await repo.childSpaceIds(ctx.tx, space.id))]
-  const rows = await repo.busyRanges(
-    ctx.tx,
-    space.organizationId,
-    spaceIds,
-    startOfDay(date, zone),
-    startOfDay(addDays(date, 1), zone),
-    exceptBookingId ?? undefined,
-  )
-  return rows
-    .sort((a, b) => a.start - b.start)
-    .map((r) => ({
-      start_time: wallClock(new Date(r.start), zone).time,
-      end_time: wallClock(new Date(r.end), zone).time,
-      bookingId: r.bookingId,
-    }))
-}
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null)
-
-/** A booking as its confirmation shows it (spec 2 §2, §3). Another organization's is a 404. */
-export async function getBooking(ctx: Ctx, id: number): Promise<BookingConfirmation> {
-  const row = await repo.findBooking(ctx.tx, id)
-  if (!row) throw notFound()
-  assertSameOrganization(ctx.actor, row.booking.organizationId)
-  const b = row.booking
-  const org = row.organization
-  const zone = row.center.timezoneId
-  const refundView = (r: { amount: string; reason: string }) => ({ amount: r.amount, reason: r.reason })
-  const roomRefunds = row.roomRefunds
-  const taxRate = toBasisPoints(b.taxPercentage)
-  const bookedAmenities = row.amenities.map((a) => {
-    const refunded = a.refunds.reduce((s, r) => s + toCents(r.amount), 0)
-    // The tax that goes back with the refund, at the booking's rate, as the net amount counts it.
-    const refundedTax = percentOf(refunded, taxRate)
-    return {
-      id: a.id,
-      amenity_id: a.amenityId,
-      name: a.name,
-      type: a.type as 'hour' | 'attendee' | 'flat',
-      quantity: a.quantity,
-      unit_amount: a.unitAmount,
-      total_amount: a.totalAmount,
-      not_charged: a.notCharged,
-      refunded_amount: centsToDecimal(refunded),
-      refunded_tax: centsToDecimal(refundedTax),
-      refunded_total_amount: centsToDecimal(refunded + refundedTax),
-      amenity_refund: a.refunds.map(refundView),
-      account_code: a.accountCode,
-      inventory_item_code: a.inventoryItemCode,
-    }
-  })
-  const packageAssociatedMeetingrooms = b.packageId
-    ? await repo.packageSpacesOf(ctx.tx, b.organizationId, b.packageId)
-    : []
-  const additionalCharges = row.additionalCharges.map((c) => ({
-    id: c.id,
-    charge_type: c.chargeType as 'room' | 'amenities',
-    chargedAmenityName: c.chargeType === 'amenities' ? c.name : '',
-    chargedRoomType: c.chargeType === 'room' ? c.name : '',
-    amount: c.amount,
-    reason: c.reason,
-    minutes: c.minutes,
-    additionalChargeRefunds: c.refunds.map(refundView),
-  }))
-  const roomSubTotal = roomSubTotalOf(
-    toCents(b.roomAmountAfterDiscount),
-    toCents(b.voucherDiscount),
-    toCents(b.additionalDiscountAmount),
-  )
-  const totals = bookingTotals({
-    roomSubTotal,
-    roomRefunds: roomRefunds.map((r) => toCents(r.amount)),
-    amenities: bookedAmenities.map((a) => ({
-      totalAmount: toCents(a.total_amount),
-      refunds: a.amenity_refund.map((r) => toCents(r.amount)),
-    })),
-    additionalCharges: additionalCharges.map((c) => ({
-      amount: toCents(c.amount),
-      refunds: c.additionalChargeRefunds.map((r) => toCents(r.amount)),
-    })),
-    tax: toBasisPoints(b.taxPercentage),
-  })
-  // A full cancellation refunds a percent of the net amount (spec 2 §5): shown as a line of its
-  // own and taken off the net amount, as partial refunds are.
-  const cancellationRefund =
-    b.status === 'cancelled' && b.cancelledAt
-      ? {
-          percent: b.cancellationRefundPercent ?? '0.00',
-          amount: b.cancellationRefundAmount,
-          cancelledBy: `${row.canceller?.firstName ?? ''} ${row.canceller?.lastName ?? ''}`.trim(),
-          cancelledAt: b.cancelledAt.toISOString(),
-        }
-      : null
-  const netAmount = totals.netAmount - (cancellationRefund ? toCents(cancellationRefund.amount) : 0)
-  const start = wallClock(b.startTime, zone)
-  const end = wallClock(b.endTime, zone)
-  return {
-    bookingId: b.id,
-    booking_prefix: b.bookingPrefix,
-    reference: `${b.bookingPrefix}${b.id}`,
-    status: b.status as BookingConfirmation['status'],
-    payment_status: b.paymentStatus as BookingConfirmation['payment_status'],
-    payment_method: b.transactionId ? 'Credit Card' : b.paymentStatus === 'card' ? 'Credit Card' : 'Invoice',
-    transaction_id: b.transactionId,
-    is_paid: b.isPaid ? 1 : 0,
-    booking_confirm_at: iso(b.bookingConfirmAt),
-    created_at: b.createdAt.toISOString(),
-    updated_at: b.updatedAt.toISOString(),
-    start_time: b.startTime.toISOString(),
-    end_time: b.endTime.toISOString(),
-    timezone: zone,
-    start_date: start.date,
-    start_wall: start.time,
-    end_date: end.date,
-    end_wall: end.time,
-    duration: Math.round((b.durationMinutes / 60) * 100) / 100,
-    attendees: b.attendees,
-    clientId: b.clientId,
-    clientName: row.client.name,
-    externalClientId: row.client.externalClientId,
-    clientGratisMinutes: row.client.totalMinutes,
-    meetingroomId: b.spaceId,
-    meetingName: row.spaceName,
-    centerId: b.centerId,
-    centerName: row.center.name,
-    street: row.center.street,
-    city: row.center.city,
-    state: row.center.state,
-    postcode: row.center.postcode,
-    countryName: row.countryName ?? '',
-    lat: row.center.lat,
-    lon: row.center.lon,
-    org_id: org.id,
-    organizationName: org.name,
-    orgStreet: org.street,
-    orgCity: org.city,
-    orgState: org.state,
-    orgPostcode: org.postcode,
-    orgCountryName: row.orgCountryName ?? '',
-    orgLogo: org.logo,
-    company_registration_number: org.companyRegistrationNumber,
-    banking_details: org.bankingDetails,
-    time_format: org.timeFormat as 'dd/mm' | 'mm/dd',
-    currency: b.currency,
-    Submit_first_name: row.submitter.firstName,
-    Submit_last_name: row.submitter.lastName,
-    fUserName: row.user.firstName,
-    lUserName: row.user.lastName,
-    email: row.user.email,
-    room_rate_unit: b.roomRateUnit,
-    room_unit_amount: b.roomUnitAmount,
-    room_amount: b.roomAmount,
-    room_minutes: b.roomMinutes,
-    original_amount: b.originalAmount,
-    room_rate_modified: b.roomRateModified,
-    rateModifiedUserFirstName: row.rateModifier?.firstName ?? '',
-    rateModifiedUserLastName: row.rateModifier?.lastName ?? '',
-    gratis_minutes: b.gratisMinutes,
-    refunded_gratis_minutes: b.refundedGratisMinutes,
-    rate_level: b.rateLevel as 'standard' | 'internal',
-    rate_percentage: b.ratePercentage,
-    internalDiscount: b.internalDiscount,
-    voucher_code: b.voucherCode,
-    voucher_type: b.voucherType as BookingConfirmation['voucher_type'],
-    voucher_value: b.voucherValue,
-    voucher_discount: b.voucherDiscount,
-    aditional_discount_rate: b.additionalDiscountRate,
-    additional_discount_rate: b.additionalDiscountRate,
-    additional_discount_amount: b.additionalDiscountAmount,
-    room_amount_after_discount: b.roomAmountAfterDiscount,
-    partial_room_amount_refund: centsToDecimal(totals.roomRefundsTotal),
-    tax_label: b.taxLabel,
-    tax_percentage: b.taxPercentage,
-    tax_amount: centsToDecimal(totals.taxAmount),
-    sub_total: centsToDecimal(totals.subTotal),
-    net_amount: centsToDecimal(netAmount),
-    cancellationRefund,
-    notes: b.notes,
-    special_requirement: b.specialRequirement,
-    post_booking_notes: b.postBookingNotes,
-    rescheduled: b.rescheduled,
-    recurringId: b.recurringId,
-    organization_package_id: b.packageId,
-    packageName: b.packageName,
-    packageServices: row.package?.services ?? '',
-    packageDetails: row.package?.type
-      ? {
-          type: row.package.type as 'fixed' | 'duration',
-          start_time: row.package.startTime,
-          end_time: row.package.endTime,
-        }
-      : null,
-    packageAssociatedMeetingrooms,
-    isMS365Booking: b.isMs365Booking,
-    isCalendarBooking: b.isCalendarBooking,
-    mh_url: org.mhUrl,
-    partialRoomRefunds: roomRefunds.map(refundView),
-    additionalCharges,
-    bookedAmenities,
-  }
-}
-
-export async function reschedulingLog(ctx: Ctx, id: number): Promise<ReschedulingEntry[]> {
-  const booking = await visibleBooking(ctx, id, false)
-  const rows = await repo.reschedulesOf(ctx.tx, booking.organizationId, booking.id)
-  return rows.map((r) => {
-    const start = wallClock(r.entry.startTime, r.timezone)
-    return {
-      centerName: r.centerName,
-      meetingroomName: r.spaceName,
-      start_time: r.entry.startTime.toISOString(),
-      end_time: r.entry.endTime.toISOString(),
-      start_date: start.date,
-      start_wall: start.time,
-      end_wall: wallClock(r.entry.endTime, r.timezone).time,
-      duration: Math.round((r.entry.durationMinutes / 60) * 100) / 100,
-      first_name: r.firstName ?? '',
-      last_name: r.lastName ?? '',
-      created_at: r.entry.createdAt.toISOString(),
-    }
-  })
-}
-
-export async function workflowLogs(ctx: Ctx, id: number): Promise<WorkflowLogEntry[]> {
-  const booking = await visibleBooking(ctx, id, false)
-  const rows = await repo.workflowLogsOf(ctx.tx, booking.organizationId, booking.id)
-  return rows.map((r) => ({
-    workflow_name: r.workflow_name,
-    status: r.status,
-    remarks: r.remarks,
-    updated_at: r.updatedAt.toISOString(),
-  }))
-}
-
-/** The booking, locked when an operation will change it; another organization's is a 404. */
-export async function visibleBooking(ctx: Ctx, id: number, lock: boolean) {
-  const booking = await operationsRepo.bookingRow(ctx.tx, id, lock)
-  if (!booking) throw notFound()
-  assertSameOrganization(ctx.actor, booking.organizationId)
-  return booking
-}
-
-/** Tentative bookings of an organization: turning screen bookings off waits until there are none. */
-export async function tentativeBookingCount(ctx: Ctx, organizationId: number) {
-  assertSameOrganization(ctx.actor, organizationId)
-  return { count: await repo.countTentativeBookings(ctx.tx, organizationId) }
-}
-
-/** Active bookings of a space from now on, for the warning before deactivating it. */
-export async function futureBookingCount(ctx: Ctx, spaceId: number, now = new Date()) {
-  const space = await repo.findSpace(ctx.tx, spaceId)
-  if (!space) throw notFound()
-  assertSameOrganization(ctx.actor, space.organizationId)
-  return { count: await repo.countFutureBookingsOfSpace(ctx.tx, space.organizationId, space.id, now) }
 }
