@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '../../../..')
 const scratch = mkdtempSync(path.join(tmpdir(), 'sb-supervisor-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-/** The node flags of `npm start`, read from package.json as scripts/bench.mjs does. */
+/** The node flags of `npm start`, read from package.json as scripts/bench/lib/server.mjs does. */
 const startFlags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
   .split(' ')
   .filter((word) => word.startsWith('--'))

@@ -348,7 +348,6 @@ export async function insertSeries(tx: Tx, values: typeof recurringSeries.$infer
   return row?.id as number
 }
 
-/** The new booking's id and its creation time (the transaction's, as the database stamps it). */
 /** Inserts a booking; answers it as stored, as far as its workflow sends and its mails read it. */
 export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert) {
   const [row] = await tx

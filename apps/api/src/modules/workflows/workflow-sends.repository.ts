@@ -34,7 +34,7 @@ export function bookingsToSchedule(tx: Tx, organizationId: number, bookingIds: n
 
 export type BookingToSchedule = Awaited<ReturnType<typeof bookingsToSchedule>>[number]
 
-export const workflowTimingColumns = {
+const workflowTimingColumns = {
   id: workflows.id,
   name: workflows.name,
   centerId: workflows.centerId,

@@ -1,6 +1,6 @@
 // The `overhead` bench's baseline: a bare Fastify 5 + node-postgres server with the app's pool size,
 // started with `npm start`'s node flags. `GET /replay/:endpoint/:n` runs the statements the capture
-// proxy (scripts/sql-capture.mjs) recorded for the endpoint's request n, in the app's order — those outside a
+// proxy (sql-capture.mjs) recorded for the endpoint's request n, in the app's order — those outside a
 // transaction on the pool, those from BEGIN to COMMIT on one connection, named ones as named
 // (prepared) statements — and answers their rows as JSON.
 // Environment: DATABASE_URL, POOL_SIZE, REQUESTS_FILE (JSON: per endpoint, one array of statements per request), PORT.

@@ -1,5 +1,5 @@
 // The `overhead` bench's recorder: a PostgreSQL wire-protocol proxy that records the statements the
-// app sends, so the bare baseline (scripts/bare-server.mjs) runs what the app runs, not a guess.
+// app sends, so the bare baseline (bare-server.mjs) runs what the app runs, not a guess.
 import net from 'node:net'
 
 /**

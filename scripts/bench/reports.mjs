@@ -2,11 +2,10 @@
 // 1,000,000 bookings over 50 organizations (p50/p95/p99 at concurrency 10, the super industry
 // benchmarking alone, the Excel export of the largest report with the server's peak RSS, EXPLAIN
 // ANALYZE of the slowest statements), then on PGlite with the demo data plus 100,000 bookings (the
-// longest event-loop block of each report request). Uses the helpers of scripts/bench.mjs, which
-// registers it; run it through `npm run bench reports`.
+// longest event-loop block of each report request).
 //
 // Environment: BENCH_ON=postgres|pglite runs one part only; BENCH_DATABASE=<name> keeps the loaded
-// PostgreSQL database under that name and reuses it (bench.mjs's onBenchDatabase);
+// PostgreSQL database under that name and reuses it (lib/databases.mjs's onBenchDatabase);
 // REPORTS_PGLITE_DIR=<dir> keeps the loaded PGlite data folder there and reuses it;
 // REPORTS_REQUESTS (default 200) requests per case after REPORTS_WARM_UP (default 20);
 // REPORTS_TYPES=leadTime,topClients measures those types only; REPORTS_EXPLAIN (default 3): how
@@ -24,35 +23,36 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { PGlite } from '@electric-sql/pglite'
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
-import { reportGroupByOptions, reportMessages, reportTypes } from '../packages/domain/src/reports/contract.ts'
+import {
+  reportGroupByOptions,
+  reportMessages,
+  reportTypes,
+} from '../../packages/domain/src/reports/contract.ts'
 import {
   benchData,
-  eventLoopReport,
   LIST_FIRST_ORGANIZATION,
   LIST_ORGANIZATIONS,
+  SOAK_ORGANIZATIONS,
+} from './lib/bench-data.mjs'
+import { onBenchDatabase, openPglite } from './lib/databases.mjs'
+import {
+  eventLoopMonitorOptions,
+  eventLoopReport,
   load,
   memoryOf,
   ms,
-  onBenchDatabase,
   percentile,
   resetPeak,
-  root,
-  SOAK_ORGANIZATIONS,
-  serverPidOf,
-  serverReady,
-  signIn,
-  startServer,
-  stop,
   timedGet,
-  waitFor,
   whileChanging,
-} from './bench.mjs'
-import { startCaptureProxy } from './sql-capture.mjs'
+} from './lib/measure.mjs'
+import { serverPidOf, serverReady, signIn, startServer, stop, waitFor } from './lib/server.mjs'
+import { startCaptureProxy } from './lib/sql-capture.mjs'
+
+export const about =
+  'every report type with 1,000,000 bookings on PostgreSQL, then its event-loop blocks on PGlite'
 
 const REPORTS_BOOKINGS = 1_000_000
 const PGLITE_BOOKINGS = 100_000
@@ -462,7 +462,7 @@ async function onPgliteBlocking() {
     SEED_DEMO: '1',
     PORT: port,
     EVENT_LOOP_REPORT: reportFile,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${path.join(root, 'scripts/event-loop-monitor.mjs')}`,
+    NODE_OPTIONS: eventLoopMonitorOptions,
   }
   const failures = []
   try {
@@ -473,10 +473,7 @@ async function onPgliteBlocking() {
       await stop(first)
     }
     const t0 = performance.now()
-    const client = await PGlite.create({
-      dataDir: path.join(dataDir, 'pgdata'),
-      extensions: { btree_gist, pg_trgm },
-    })
+    const client = await openPglite(dataDir)
     try {
       if (!reused)
         for (const statement of reportsData(PGLITE_BOOKINGS, PGLITE_BOOKINGS, SOAK_ORGANIZATIONS))
@@ -562,7 +559,7 @@ async function onPgliteBlocking() {
 }
 
 /** `npm run bench reports`: PostgreSQL with a million bookings, then PGlite (BENCH_ON picks one). */
-export async function reports() {
+export default async function reports() {
   const on = process.env.BENCH_ON
   if (on !== 'pglite') await onPostgresMillion()
   if (on !== 'postgres') await onPgliteBlocking()
