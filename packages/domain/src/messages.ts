@@ -38,6 +38,8 @@ export const messages = {
   max100: 'Max 100 chars',
   alphabetsMax100: 'Only Alphabets Allowed. Max 100 chars',
   postcodeCharacters: 'Only numbers and characters are allowed',
+  /** Ours, in max100's words: a postcode over its limit is refused by the limit, not by its characters. */
+  postcodeMax20: 'Max 20 chars',
   contactNumberCharacters: 'Only numbers and special characters  are Allowed.',
   invalidEmailEg: (example: string) => `Invalid email format. E.g: ${example}`,
   urlMustStartWithHttp: (host: string) => `Url must start with http E.g: ${host}`,

@@ -421,6 +421,7 @@ describe('POST /api/client (create)', () => {
     ['state', 'NSW!', messages.alphabetsMax100],
     ['postcode', 'AB 12', messages.postcodeCharacters],
     ['postcode', '2000-1', messages.postcodeCharacters],
+    ['postcode', '1'.repeat(21), messages.postcodeMax20],
     ['contact_email', 'accounts@', messages.invalidEmailEg('jane.doe@example.com')],
     ['contact_number', 'call us', messages.contactNumberCharacters],
     ['internal_percent_discount_rate', 100.01, messages.valueAtMost100],

@@ -148,6 +148,7 @@ describe('creating an organization', () => {
     [{ city: 'Sydney 2000' }, 'city', 'Only Alphabets Allowed. Max 100 chars'],
     [{ state: 'N$W' }, 'state', 'Only Alphabets Allowed. Max 100 chars'],
     [{ postcode: '20-00' }, 'postcode', 'Only numbers and characters are allowed'],
+    [{ postcode: '1'.repeat(21) }, 'postcode', 'Max 20 chars'],
     [
       { contact_number: '02 9000 abc' },
       'contact_number',

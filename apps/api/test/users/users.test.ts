@@ -589,6 +589,7 @@ describe('POST /api/user (create)', () => {
     ['state', 'N5W', messages.alphabetsMax100],
     ['state', 'a'.repeat(101), messages.alphabetsMax100],
     ['postcode', '20-00', messages.postcodeCharacters],
+    ['postcode', '1'.repeat(21), messages.postcodeMax20],
     ['password', '', messages.fieldRequired],
     ['type', 'owner', messages.selectRequired],
   ]

@@ -55,7 +55,7 @@ export const clientSchema = z.strictObject({
   postcode: z
     .string()
     .trim()
-    .max(20, messages.postcodeCharacters)
+    .max(20, messages.postcodeMax20)
     .regex(/^[\p{L}\p{N}]*$/u, messages.postcodeCharacters)
     .optional()
     .default(''),

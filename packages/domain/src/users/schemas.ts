@@ -88,7 +88,7 @@ const userFields = {
   postcode: z
     .string()
     .trim()
-    .max(20, messages.postcodeCharacters)
+    .max(20, messages.postcodeMax20)
     .regex(/^[\p{L}\p{N} ]*$/u, messages.postcodeCharacters)
     .optional()
     .default(''),
