@@ -41,6 +41,7 @@ export const documentTransform: SwaggerTransform = (document) => {
 
 function whoMayCall(access: RouteAccess): string {
   if (access === 'public') return 'Who: anyone, signed in or not.'
-  if (access === 'signed-in') return 'Who: any signed-in user.'
+  if (access === 'signed-in')
+    return `Who: any signed-in staff user (${permissionTable['admin.access'].join(', ')}).`
   return `Who: ${permissionTable[access].join(', ')} (\`${access}\`).`
 }
