@@ -39,7 +39,6 @@ import { lookupRoutes } from './modules/lookups/lookups.routes.ts'
 import { marketingExtractRoutes } from './modules/marketing-extract/marketing-extract.routes.ts'
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts'
 import { packageRoutes } from './modules/packages/packages.routes.ts'
-import { portalRoutes } from './modules/portal/portal.routes.ts'
 import { preferenceRoutes } from './modules/preferences/preferences.routes.ts'
 import { profileRoutes } from './modules/profile/profile.routes.ts'
 import { regionRoutes } from './modules/regions/regions.routes.ts'
@@ -251,7 +250,6 @@ export async function buildApp(
   healthRoutes(app)
   appConfigRoutes(app, deps)
   authRoutes(app, deps)
-  portalRoutes(app, deps)
   profileRoutes(app, deps)
   preferenceRoutes(app)
   countryRoutes(app)

@@ -16,12 +16,6 @@ export const logins = {
   summitCsr: 'csr@summit.test',
 } as const
 
-/** Basic users (a client's people): they sign in to the client portal only (issue 44). */
-export const portalLogins = {
-  harbourBasic: 'alice@acme.test',
-  summitBasic: 'dana@denverdesign.test',
-} as const
-
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
     { APP_SECRET: 'test-secret', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' },
@@ -39,22 +33,16 @@ export async function createTestApp(
   await built.app.ready()
   const app = built.app
 
-  async function signInAt(url: string, payload: object, email: string): Promise<string> {
-    const response = await app.inject({ method: 'POST', url, payload })
+  async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { backend: 1, email, password },
+    })
     if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`)
     const cookie = response.cookies.find((c) => c.name === 'sb_session')
     if (!cookie) throw new Error('no session cookie')
     return `sb_session=${cookie.value}`
-  }
-
-  /** A staff member's back-office session cookie. */
-  function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-    return signInAt('/api/login', { backend: 1, email, password }, email)
-  }
-
-  /** A basic user's client portal session cookie. */
-  function portalSignIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-    return signInAt('/api/portal/login', { email, password }, email)
   }
 
   /** One API call as a signed-in cookie (or anonymous), with an optional Range header. */
@@ -86,7 +74,6 @@ export async function createTestApp(
     background: built.background,
     calendarAnswers: built.calendarAnswers,
     signIn,
-    portalSignIn,
     async close() {
       await app.close()
       await database.close()

@@ -347,17 +347,4 @@ export const messages = {
 
   // Booking mails (issue 17 items 9, 10; beyond the spec)
   testMailSent: (to: string) => `Test e-mail sent to ${to}.`,
-
-  // Client portal sign-in (issue 44 item 1; beyond the spec)
-  signInLinkSent:
-    'If an account exists for this email, we have sent a sign-in link. It works once, within 15 minutes.',
-  signInLinkInvalid: 'This sign-in link is invalid, already used or has expired. Please ask for a new one.',
-  invitationInvalid:
-    'This invitation link is invalid, already used or has expired. Please ask for a new invitation.',
-  invitationSent: (email: string) => `Invitation sent to ${email}.`,
-  invitationBasicOnly: 'Only basic users are invited to the client portal; staff sign in to the back office.',
-  invitationUserArchived: 'This user is archived. Restore the user before sending an invitation.',
-  invitationNoClient: 'This user has no active client. Give the user a client before sending an invitation.',
-  invitationsPerHour: (max: number) =>
-    `This user has already been sent ${max} invitations in the last hour. Please wait before sending another.`,
 } as const

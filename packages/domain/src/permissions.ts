@@ -2,24 +2,21 @@ import type { UserType } from './roles.ts'
 
 /**
  * The one role/permission table. The API enforces it on every route; the web only hides
- * what a role may not do. `staff` are the back-office roles that may sign in there; basic users (a
- * client's people) sign in to the client portal only and hold no back-office permission (issue 44).
+ * what a role may not do. `staff` are the back-office roles that may sign in.
  */
+const everyone: readonly UserType[] = ['super', 'admin', 'csr', 'basic']
 const staff: readonly UserType[] = ['super', 'admin', 'csr']
 const superOnly: readonly UserType[] = ['super']
 const superAndAdmin: readonly UserType[] = ['super', 'admin']
-const clientPeople: readonly UserType[] = ['basic']
 
 export const permissionTable = {
-  'profile.read': staff,
-  'profile.update': staff,
-  'countries.read': staff,
+  'profile.read': everyone,
+  'profile.update': everyone,
+  'countries.read': everyone,
   'countries.write': superOnly,
-  'global-regions.read': staff,
+  'global-regions.read': everyone,
   'global-regions.write': superOnly,
   'admin.access': staff,
-  /** The client portal at /book (issue 44): a client's people book their own rooms there. */
-  'portal.access': clientPeople,
   'organizations.list': superOnly,
   'organizations.create': superOnly,
   'organizations.archive': superOnly,
@@ -114,10 +111,7 @@ export const permissionTable = {
 } as const satisfies Record<string, readonly UserType[]>
 
 export type Permission = keyof typeof permissionTable
-/**
- * What a route declares: a permission, `public` (no sign-in) or `signed-in` (any signed-in staff
- * user: a basic user's portal session opens no back-office route).
- */
+/** What a route declares: a permission, `public` (no sign-in) or `signed-in` (any signed-in user). */
 export type RouteAccess = Permission | 'public' | 'signed-in'
 
 const roleNames: Record<UserType, string> = { super: 'super', admin: 'admin', csr: 'CSR', basic: 'basic' }

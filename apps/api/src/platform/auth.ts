@@ -10,7 +10,7 @@ export const SESSION_COOKIE = 'sb_session'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** What the route requires: a permission of packages/domain, `signed-in` (staff), or `public`. */
+    /** What the route requires: a permission of packages/domain, `signed-in`, or `public`. */
     access?: RouteAccess
   }
   interface FastifyRequest {
@@ -99,9 +99,7 @@ export function registerAuth(app: FastifyInstance, runner: ContextRunner): Route
     }
     if (access === 'public') return
     if (!request.actor) throw unauthorized(request.sessionId ? messages.sessionExpired : messages.notSignedIn)
-    // `signed-in` is any back-office user: a basic user's portal session opens none of those routes.
-    const permission = access === 'signed-in' ? 'admin.access' : access
-    if (!can(request.actor.type, permission)) throw forbidden(permissionRefusal(permission))
+    if (access !== 'signed-in' && !can(request.actor.type, access)) throw forbidden(permissionRefusal(access))
   })
 
   return table

@@ -41,7 +41,6 @@ export const documentTransform: SwaggerTransform = (document) => {
 
 function whoMayCall(access: RouteAccess): string {
   if (access === 'public') return 'Who: anyone, signed in or not.'
-  if (access === 'signed-in')
-    return `Who: any signed-in staff user (${permissionTable['admin.access'].join(', ')}).`
+  if (access === 'signed-in') return 'Who: any signed-in user.'
   return `Who: ${permissionTable[access].join(', ')} (\`${access}\`).`
 }

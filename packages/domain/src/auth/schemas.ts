@@ -20,15 +20,6 @@ export type SignInInput = z.infer<typeof signInSchema>
 
 export const forgotPasswordSchema = z.strictObject({ email: signInEmailSchema })
 
-/** The client portal's sign-in (issue 44): no `backend` flag, the portal is its own door. */
-export const portalSignInSchema = signInSchema.omit({ backend: true })
-
-export const signInLinkSchema = z.strictObject({ email: signInEmailSchema })
-
-export const redeemSignInLinkSchema = z.strictObject({
-  token: z.string().min(1, messages.signInLinkInvalid).max(200),
-})
-
 export const newPasswordSchema = newPasswordField(messages.passwordRequired)
 
 export const resetPasswordSchema = z
@@ -42,16 +33,3 @@ export const resetPasswordSchema = z
     path: ['confirm_password'],
   })
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>
-
-/** An invitation's set-password form: the staff's password policy. */
-export const setPasswordSchema = z
-  .strictObject({
-    token: z.string().min(1, messages.invitationInvalid).max(200),
-    password: newPasswordSchema,
-    confirm_password: z.string().max(200),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    message: messages.confirmPasswordMismatch,
-    path: ['confirm_password'],
-  })
-export type SetPasswordInput = z.infer<typeof setPasswordSchema>

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAt } from './shared.ts'
 import { users } from './users.ts'
 
@@ -17,26 +16,15 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
-/** What a single-use token of a user is for: a password reset, a portal sign-in link, an invitation. */
-export type UserTokenPurpose = 'reset' | 'sign-in' | 'invitation'
-
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<UserTokenPurpose>().notNull().default('reset'),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('password_reset_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
-    check('password_reset_tokens_purpose_check', sql`${t.purpose} in ('reset', 'sign-in', 'invitation')`),
-  ],
-)
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
 
 /** Failed sign-ins, counted per account and per IP over a sliding window. */
 export const signInFailures = pgTable(

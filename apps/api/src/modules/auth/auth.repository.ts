@@ -1,42 +1,26 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { preparedQuery } from '../../db/prepared.ts'
-import {
-  clients,
-  organizations,
-  passwordResetTokens,
-  sessions,
-  signInFailures,
-  type UserTokenPurpose,
-  users,
-} from '../../db/schema/index.ts'
+import { organizations, passwordResetTokens, sessions, signInFailures, users } from '../../db/schema/index.ts'
 
 /** Users who may hold a session: not archived, and not in an archived organization. */
 const activeUser = and(isNull(users.deletedAt), isNull(organizations.deletedAt))
 
-/** Whether the user belongs to a client that is not archived: a basic user needs one for the portal. */
-const hasActiveClient = sql<boolean>`(${clients.id} is not null and ${clients.deletedAt} is null)`
-
-const userWithClient = (tx: Tx) =>
-  tx
-    .select({
-      id: users.id,
-      type: users.type,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      hasActiveClient,
-    })
+export async function findActiveUserByEmail(tx: Tx, email: string) {
+  const [row] = await tx
+    .select({ id: users.id, type: users.type, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(clients, and(eq(clients.organizationId, users.organizationId), eq(clients.id, users.clientId)))
-
-export async function findActiveUserByEmail(tx: Tx, email: string) {
-  const [row] = await userWithClient(tx).where(and(sql`lower(${users.email}) = lower(${email})`, activeUser))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, activeUser))
   return row
 }
 
 export async function findActiveUserById(tx: Tx, userId: number) {
-  const [row] = await userWithClient(tx).where(and(eq(users.id, userId), activeUser))
+  const [row] = await tx
+    .select({ id: users.id, type: users.type })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(users.id, userId), activeUser))
   return row
 }
 
@@ -127,58 +111,44 @@ export async function pruneFailures(tx: Tx, before: Date) {
   await tx.delete(signInFailures).where(lt(signInFailures.at, before))
 }
 
-export async function insertResetToken(
-  tx: Tx,
-  purpose: UserTokenPurpose,
-  tokenHash: string,
-  userId: number,
-  expiresAt: Date,
-) {
-  await tx.insert(passwordResetTokens).values({ tokenHash, userId, purpose, expiresAt })
+export async function insertResetToken(tx: Tx, tokenHash: string, userId: number, expiresAt: Date) {
+  await tx.insert(passwordResetTokens).values({ tokenHash, userId, expiresAt })
 }
 
 export async function lockUser(tx: Tx, userId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
 }
 
-/** Tokens of this purpose made for the user in the last hour, used or not: what the hourly mail limit counts. */
-export async function countResetTokensOfLastHour(tx: Tx, purpose: UserTokenPurpose, userId: number) {
+/** Reset tokens made for the user in the last hour, used or not: what the hourly mail limit counts. */
+export async function countResetTokensOfLastHour(tx: Tx, userId: number) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(passwordResetTokens)
     .where(
       and(
         eq(passwordResetTokens.userId, userId),
-        eq(passwordResetTokens.purpose, purpose),
         gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`),
       ),
     )
   return row?.n ?? 0
 }
 
-/** Ends every unused token of this purpose of the user (a newer link replaces them). */
-export async function revokeResetTokens(tx: Tx, purpose: UserTokenPurpose, userId: number) {
+/** Ends every unused reset token of the user (a newer link replaces them). */
+export async function revokeResetTokens(tx: Tx, userId: number) {
   await tx
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(passwordResetTokens.userId, userId),
-        eq(passwordResetTokens.purpose, purpose),
-        isNull(passwordResetTokens.usedAt),
-      ),
-    )
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
 }
 
 /** Marks the token used and returns its user, in one statement so a token works once only. */
-export async function consumeResetToken(tx: Tx, purpose: UserTokenPurpose, tokenHash: string) {
+export async function consumeResetToken(tx: Tx, tokenHash: string) {
   const [row] = await tx
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(
       and(
         eq(passwordResetTokens.tokenHash, tokenHash),
-        eq(passwordResetTokens.purpose, purpose),
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, sql`now()`),
       ),

@@ -29,14 +29,7 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
     },
     async (request, reply) => {
       const result = await request.anonymous(async (ctx) => {
-        const outcome = await service.signIn(
-          ctx,
-          settings,
-          'back-office',
-          request.body,
-          request.ip,
-          request.sessionId,
-        )
+        const outcome = await service.signIn(ctx, settings, request.body, request.ip, request.sessionId)
         return outcome.ok ? { ...outcome, profile: await profileOf(ctx.tx, outcome.userId) } : outcome
       })
       if (!result.ok) throw unauthorized(messages.invalidCredentials)
@@ -83,7 +76,7 @@ export function authRoutes(app: App, { config, mailer, background }: AppDeps) {
         let result: { ok: true; token: string } | { ok: false }
         try {
           result = await request.anonymous((ctx) =>
-            service.signIn(ctx, settings, 'back-office', input.data, request.ip, request.sessionId),
+            service.signIn(ctx, settings, input.data, request.ip, request.sessionId),
           )
         } catch (error) {
           if (error instanceof HttpError && error.statusCode === 429) return refuse(error.message)

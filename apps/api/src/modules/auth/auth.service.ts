@@ -1,6 +1,5 @@
 import { can, messages, type ResetPasswordInput, type SignInInput, type UserType } from '@spaceboard/domain'
 import type { Tx } from '../../db/client.ts'
-import type { UserTokenPurpose } from '../../db/schema/index.ts'
 import type { AnonymousCtx } from '../../platform/context.ts'
 import { badRequest, HttpError } from '../../platform/errors.ts'
 import type { Mailer } from '../../platform/mail.ts'
@@ -20,23 +19,6 @@ export interface AuthSettings {
   signInFailuresPerIp: number
 }
 
-/**
- * The two doors, each with its own people: staff sign in to the back office; a client's people
- * (basic users of a client that is not archived) to the client portal (issue 44). Whoever comes
- * to the other door is refused as a wrong password is.
- */
-export type SignInDoor = 'back-office' | 'portal'
-
-interface UserAtDoor {
-  type: string
-  hasActiveClient: boolean
-}
-
-export function mayEnter(user: UserAtDoor, door: SignInDoor) {
-  if (door === 'back-office') return can(user.type as UserType, 'admin.access')
-  return can(user.type as UserType, 'portal.access') && user.hasActiveClient
-}
-
 /** Opens a session for the user; returns the token for the cookie. The previous session, if any, ends (rotation). */
 async function openSession(tx: Tx, userId: number, previousSessionId: string | undefined) {
   if (previousSessionId) await repo.deleteSession(tx, previousSessionId)
@@ -48,8 +30,7 @@ async function openSession(tx: Tx, userId: number, previousSessionId: string | u
 export async function signIn(
   { tx }: AnonymousCtx,
   settings: AuthSettings,
-  door: SignInDoor,
-  input: Pick<SignInInput, 'email' | 'password'>,
+  input: SignInInput,
   ip: string,
   previousSessionId: string | undefined,
 ) {
@@ -63,7 +44,8 @@ export async function signIn(
   }
   const user = await repo.findActiveUserByEmail(tx, input.email)
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password)
-  if (!user || !passwordMatches || !mayEnter(user, door)) {
+  // The back office (backend: 1) is for staff; basic users are customers of the booking site.
+  if (!user || !passwordMatches || !can(user.type as UserType, 'admin.access')) {
     await repo.insertFailure(tx, input.email, ip)
     // Committed on purpose even though the request fails: the caller commits this transaction.
     return { ok: false as const }
@@ -87,9 +69,15 @@ export async function requestPasswordReset(
 ) {
   const user = await repo.findActiveUserByEmail(tx, email)
   // Only staff may sign in to the back office, so only they get a back-office reset link.
-  if (!user || !mayEnter(user, 'back-office')) return false
-  const token = await issueUserToken(tx, 'reset', user.id, RESET_TOKEN_TTL_MS)
-  if (!token) return false
+  if (!user || !can(user.type as UserType, 'admin.access')) return false
+  // The user's row is locked so two requests at once cannot both pass the hourly limit.
+  await repo.lockUser(tx, user.id)
+  const recent = await repo.countResetTokensOfLastHour(tx, user.id)
+  if (recent >= RESET_MAILS_PER_HOUR) return false
+  // A new link makes every older one useless.
+  await repo.revokeResetTokens(tx, user.id)
+  const token = newToken()
+  await repo.insertResetToken(tx, hashToken(token), user.id, new Date(Date.now() + RESET_TOKEN_TTL_MS))
   const link = `${settings.publicUrl}/admin/reset-password?token=${token}`
   await mailer.send(tx, {
     // The address on record: a lookalike the caller typed (case, Unicode case folding) gets nothing.
@@ -101,83 +89,22 @@ export async function requestPasswordReset(
   return true
 }
 
-/**
- * A new single-use token of this purpose for the user, stored hashed, every older unused one of the
- * same purpose revoked; null when the user already had `RESET_MAILS_PER_HOUR` of them this hour.
- */
-export async function issueUserToken(tx: Tx, purpose: UserTokenPurpose, userId: number, ttlMs: number) {
-  // The user's row is locked so two requests at once cannot both pass the hourly limit.
-  await repo.lockUser(tx, userId)
-  const recent = await repo.countResetTokensOfLastHour(tx, purpose, userId)
-  if (recent >= RESET_MAILS_PER_HOUR) return null
-  await repo.revokeResetTokens(tx, purpose, userId)
-  const token = newToken()
-  await repo.insertResetToken(tx, purpose, hashToken(token), userId, new Date(Date.now() + ttlMs))
-  return token
-}
-
-/**
- * Uses up the token and returns its user, who must still be allowed through the door (a user
- * archived, or whose type or client changed, since the link was sent gets nothing); otherwise
- * refuses with `invalidMessage`.
- */
-async function redeemUserToken(
-  tx: Tx,
-  purpose: UserTokenPurpose,
-  door: SignInDoor,
-  token: string,
-  invalidMessage: string,
-) {
-  const consumed = await repo.consumeResetToken(tx, purpose, hashToken(token))
-  const user = consumed && (await repo.findActiveUserById(tx, consumed.userId))
-  if (!user || !mayEnter(user, door)) throw badRequest(invalidMessage, { token: invalidMessage })
-  return user
-}
-
-/** Signs in the user of a sign-in link (the portal's, issue 44); the link works once. */
-export async function signInWithToken(
+/** Sets the new password, ends every other session of the user and signs them in. */
+export async function resetPassword(
   { tx }: AnonymousCtx,
-  purpose: UserTokenPurpose,
-  door: SignInDoor,
-  token: string,
-  invalidMessage: string,
-  previousSessionId: string | undefined,
-) {
-  const user = await redeemUserToken(tx, purpose, door, token, invalidMessage)
-  await repo.recordLogin(tx, user.id)
-  return { userId: user.id, token: await openSession(tx, user.id, previousSessionId) }
-}
-
-/** Sets the password of the link's user, ends every other session of the user and signs them in. */
-export async function setPasswordWithToken(
-  { tx }: AnonymousCtx,
-  purpose: UserTokenPurpose,
-  door: SignInDoor,
   input: ResetPasswordInput,
-  invalidMessage: string,
   previousSessionId: string | undefined,
 ) {
-  const user = await redeemUserToken(tx, purpose, door, input.token, invalidMessage)
+  const consumed = await repo.consumeResetToken(tx, hashToken(input.token))
+  // A user archived (or no longer staff) since the link was sent gets neither a new password nor a session.
+  const user = consumed && (await repo.findActiveUserById(tx, consumed.userId))
+  if (!user || !can(user.type as UserType, 'admin.access')) {
+    throw badRequest(messages.resetTokenInvalid, { token: messages.resetTokenInvalid })
+  }
   await repo.updatePasswordHash(tx, user.id, await hashPassword(input.password))
   await repo.deleteSessionsOfUser(tx, user.id)
   const token = await openSession(tx, user.id, previousSessionId)
   return { userId: user.id, token }
-}
-
-/** Sets the new password of a back-office reset link, ends every other session of the user and signs them in. */
-export function resetPassword(
-  ctx: AnonymousCtx,
-  input: ResetPasswordInput,
-  previousSessionId: string | undefined,
-) {
-  return setPasswordWithToken(
-    ctx,
-    'reset',
-    'back-office',
-    input,
-    messages.resetTokenInvalid,
-    previousSessionId,
-  )
 }
 
 /** The sessions of `sessionIds` that are still open, with their expiry (a live stream ends with its session). */

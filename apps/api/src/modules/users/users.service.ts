@@ -85,13 +85,6 @@ async function viewOf(tx: Tx, id: number) {
   return { ...user, status: statusOf(row.deleted_at) }
 }
 
-/** A user the actor may manage (invite, change): another organization's is a 404. */
-export async function userToManage(ctx: Ctx, id: number) {
-  const target = await manageableUser(ctx, id)
-  assertManageable(ctx.actor, target)
-  return target
-}
-
 export async function getUser(ctx: Ctx, id: number) {
   await manageableUser(ctx, id)
   return viewOf(ctx.tx, id)
